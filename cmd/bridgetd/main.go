@@ -1,0 +1,158 @@
+// Command bridgetd conducts and scores duplicate bridge events: it deals
+// boards, scores contracts, reads and writes PBN, rules on irregularities,
+// solves deals double-dummy, scores events and classifies system cards.
+//
+// Each subcommand lives in its own file and registers itself with register;
+// main only dispatches. Run "bridgetd help" for the list.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand of bridgetd.
+type command struct {
+	name    string // the word on the command line
+	usage   string // the synopsis after the name, e.g. "[--boards 1-32] [-o FILE]"
+	summary string // one line for "bridgetd help"
+	// run executes the command with its arguments (after the name).
+	// It writes results to stdout and diagnostics to stderr.
+	run func(env *env, args []string) error
+}
+
+// env is what a command may touch: its streams, so tests can capture them.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+var commands = map[string]*command{}
+
+// register adds a subcommand; each command file calls it from init.
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("bridgetd: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// errUsage marks a usage error: the command's usage has already been printed.
+var errUsage = errors.New("usage")
+
+// exitError carries a specific exit status without printing anything more.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func main() {
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+// run dispatches args to a subcommand and returns the process exit status.
+func run(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return run(e, []string{c.name, "-h"})
+			}
+		}
+		printHelp(e.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "bridgetd: unknown command %q; run \"bridgetd help\"\n", args[0])
+		return 2
+	}
+	err := c.run(e, args[1:])
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	case errors.As(err, &ee):
+		return ee.code
+	default:
+		fmt.Fprintf(e.stderr, "bridgetd %s: %v\n", c.name, err)
+		return 1
+	}
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "bridgetd conducts and scores duplicate bridge events.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: bridgetd COMMAND [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run \"bridgetd COMMAND -h\" for a command's flags.")
+}
+
+// newFlagSet returns a flag set for c whose usage message names the command
+// and lists its flags; parse errors return errUsage.
+func newFlagSet(e *env, c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet("bridgetd "+c.name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: bridgetd %s %s\n\n%s\n", c.name, c.usage, c.summary)
+		var any bool
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args with fs, allowing flags after positional arguments
+// (bridgetd contract 4S S 10 --vul NS). It returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, errUsage
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		// A lone "-" is a positional (standard input); "--" ends flags.
+		i := 0
+		for i < len(rest) && (!strings.HasPrefix(rest[i], "-") || rest[i] == "-") {
+			pos = append(pos, rest[i])
+			i++
+		}
+		if i < len(rest) && rest[i] == "--" {
+			return append(pos, rest[i+1:]...), nil
+		}
+		args = rest[i:]
+		if len(args) == 0 {
+			return pos, nil
+		}
+	}
+}

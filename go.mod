@@ -1,0 +1,3 @@
+module github.com/bridgetd/bridgetd
+
+go 1.26
