@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runMovementCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestMovementCommand(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string // in stdout (code 0) or stderr
+	}{
+		{[]string{"movement", "mitchell", "--tables", "7", "--boards", "21"}, 0, "Mitchell: 7 tables, 14 entrants, 7 rounds, 21 boards (7 sets of 3)"},
+		{[]string{"movement", "mitchell", "--tables", "8", "--even", "relay", "--per-round", "3"}, 0, "relay between tables [1 8], bye stand after table 4"},
+		{[]string{"movement", "mitchell", "--tables", "8"}, 0, "skip Mitchell: 8 tables, 16 entrants, 7 rounds"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--arrow-switch", "5", "--pairs", "9"}, 0, "sit out"},
+		{[]string{"movement", "howell", "--tables", "5", "--boards", "27"}, 0, "Howell: 5 tables, 10 entrants, 9 rounds, 27 boards (9 sets of 3)"},
+		{[]string{"movement", "roundrobin", "--teams", "6", "--per-round", "8"}, 0, "Team 6"},
+		{[]string{"movement", "individual", "--tables", "2"}, 0, "Player 8"},
+		{[]string{"movement", "howell", "--tables", "5", "--boards", "20"}, 1, "not a multiple of the movement's 9 sets (try 18 or 27)"},
+		{[]string{"movement", "howell", "--tables", "12"}, 1, "unsupported number of tables"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--arrow-switch", "x"}, 1, `item 1 "x" is not a round number`},
+		{[]string{"movement", "mitchell", "--tables", "5", "--even", "odd"}, 1, `--even "odd"`},
+		{[]string{"movement", "web", "--tables", "5"}, 2, "unknown movement"},
+		{[]string{"movement", "mitchell"}, 2, "Usage: bridgetd movement"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--boards", "10", "--per-round", "2"}, 2, "Usage"},
+	}
+	for _, tc := range tests {
+		code, out, errs := runMovementCmd(tc.args...)
+		text := out
+		if tc.code != 0 {
+			text = errs
+		}
+		if code != tc.code || !strings.Contains(text, tc.want) {
+			t.Errorf("%v: exit %d, want %d with %q\nstdout:\n%.400s\nstderr:\n%s", tc.args, code, tc.code, tc.want, out, errs)
+		}
+	}
+}
+
+func TestMovementJSON(t *testing.T) {
+	code, out, errs := runMovementCmd("movement", "howell", "--tables", "4", "--per-round", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got struct {
+		Kind         string            `json:"kind"`
+		Rounds       []json.RawMessage `json:"rounds"`
+		TableCards   []json.RawMessage `json:"tableCards"`
+		EntrantCards []json.RawMessage `json:"entrantCards"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != "howell" || len(got.Rounds) != 7 || len(got.TableCards) != 4 || len(got.EntrantCards) != 8 {
+		t.Errorf("kind %q, %d rounds, %d table cards, %d entrant cards", got.Kind, len(got.Rounds), len(got.TableCards), len(got.EntrantCards))
+	}
+}
+
+func FuzzParseRounds(f *testing.F) {
+	for _, s := range []string{"", "4,7", " 1 , 2 ", "0", "x", ",", "99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rs, err := parseRounds(s)
+		if err != nil {
+			return
+		}
+		for _, r := range rs {
+			if r < 1 {
+				t.Errorf("parseRounds(%q) gave round %d", s, r)
+			}
+		}
+	})
+}
