@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateRule = flag.Bool("update-rule", false, "rewrite the golden files of bridgetd rule")
+
+// TestRuleGolden runs "bridgetd rule" on every documented example log in
+// laws/testdata and compares the JSON with the golden file beside it.
+func TestRuleGolden(t *testing.T) {
+	logs, err := filepath.Glob("../../laws/testdata/*.log")
+	if err != nil || len(logs) == 0 {
+		t.Fatalf("no example logs: %v", err)
+	}
+	for _, p := range logs {
+		var out, errb bytes.Buffer
+		code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, []string{"rule", p})
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", p, code, errb.String())
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+			t.Fatalf("%s: bad JSON: %v", p, err)
+		}
+		for _, k := range []string{"edition", "rulings", "auction", "turn"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%s: field %q missing", p, k)
+			}
+		}
+		golden := strings.TrimSuffix(p, ".log") + ".json"
+		if *updateRule {
+			if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%s: %v (run go test -update-rule)", golden, err)
+		}
+		if !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("%s: output differs from %s", p, golden)
+		}
+	}
+}
+
+func TestRuleErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		args     []string
+		code     int
+		want     string
+	}{
+		{"bad line", "dealer N\nN 1NT\nN fish\n", []string{"rule", "-"}, 1, "line 3"},
+		{"bad edition", "", []string{"rule", "--edition", "2007", "-"}, 2, "edition"},
+		{"option by partner", "dealer N\nN 1NT\nE 1C\nN declines\n", []string{"rule"}, 1, "Law 10C2"},
+		{"stdin", "dealer N\nN 1NT\n", []string{"rule", "--edition", "1997"}, 0, `"edition": 1997`},
+	} {
+		var out, errb bytes.Buffer
+		code := run(&env{stdin: strings.NewReader(c.in), stdout: &out, stderr: &errb}, c.args)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (%s)", c.name, code, c.code, errb.String())
+		}
+		if !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%s: output lacks %q: %s%s", c.name, c.want, out.String(), errb.String())
+		}
+	}
+}

@@ -1,0 +1,19 @@
+// Package laws models a bridge table during the auction the way it really
+// is: any player may call at any moment, legal or not. A Table takes events
+// in the order they happen (calls by any seat, the options chosen by the
+// player entitled to them, the Director's findings of fact) and returns the
+// rulings a Director gives under the Laws of Duplicate Bridge, in either the
+// 1997 code or the 2017 code (Edition).
+//
+// Each law or group of laws lives in its own file (law27.go, law30_32.go,
+// …), which cites the clauses it applies and states the 1997 and 2017
+// differences side by side. Findings the Laws leave to the Director's
+// judgement (was a call unintended, is a replacement call comparable, is a
+// bid incontrovertibly not conventional) are decided from the calls and
+// their stated meanings where that is possible; otherwise the Table stops in
+// a typed "needs finding" state (Pending) that the caller answers with Find.
+// It never guesses silently.
+//
+// The table-log text format read by ParseLog and used by "bridgetd rule" is
+// described in FORMAT.md.
+package laws

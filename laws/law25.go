@@ -1,0 +1,198 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Law 25: legal and illegal changes of call.
+//
+//   1997 25A: until partner calls, a player may replace an inadvertent call
+//        by the one he intended, if he does so without pause for thought;
+//        the replacement stands without penalty (if illegal, its own law).
+//   1997 25B: any other change, until LHO calls:
+//        25B1: LHO may accept it (by calling); no penalty.
+//        25B2(a): if the first call was illegal, its own law applies.
+//        25B2(b)(1): the offender lets his first call stand: partner
+//                    passes at his next turn (Law 23);
+//        25B2(b)(2): or makes any other legal call: the offending side
+//                    scores no more than average minus (12C1).
+//        25B2(c): in either case Law 26 lead penalties may apply.
+//   2017 25A1–A2: until partner calls, an unintended call (a mechanical
+//        error or slip of the tongue, not a loss of concentration) may be
+//        replaced, however the player became aware of it (25A3); Law 26
+//        does not apply; 25A6: LHO may withdraw a call made over it.
+//   2017 25B1: LHO may accept any other change by calling over it; the
+//        first call is withdrawn, Law 26 may apply. 25B2: otherwise the
+//        change is cancelled and the first call stands (Law 26 may apply);
+//        25B3: Law 16C applies to any call withdrawn or cancelled.
+//   The "pause for thought" test and the average-minus route are 1997 only.
+
+// isChangeOfCall reports whether a call by a player who is not in turn is
+// a change of his own last call: made at his LHO's turn (1997 30B3 and
+// 2017 30B2, 31C, 32C say so), or marked as a change before partner calls.
+func (t *Table) isChangeOfCall(ev CallEvent) bool {
+	n := len(t.st.legal)
+	if n >= 1 && t.legalEntry(n-1).Seat == ev.Seat && !t.legalEntry(n-1).Deemed {
+		return true
+	}
+	return ev.Change && n >= 2 && t.legalEntry(n-2).Seat == ev.Seat && !t.legalEntry(n-2).Deemed &&
+		t.legalEntry(n-1).Seat == ev.Seat.LHO()
+}
+
+func (t *Table) changeOfCall(ev CallEvent) error {
+	o := ev.Seat
+	n := len(t.st.legal)
+	firstPos := n - 1
+	lhoCalled := t.legalEntry(n-1).Seat != o
+	if lhoCalled {
+		firstPos = n - 2
+	}
+	first := t.st.legal[firstPos]
+	i := t.record(ev, stPending)
+	r := t.newRuling("25", o, fmt.Sprintf("%s tried to change his call %s to %s", o, t.entries[first].Call, t.entries[i].Call))
+	answers := []string{t.law("inadvertent", "unintended"), t.law("purposeful", "intended")}
+	t.wait(&decision{kind: NeedsFinding, ruling: r, answers: answers,
+		question: t.law("was the first call inadvertent and corrected without pause for thought (Law 25A)?",
+			"was the first call unintended: a mechanical error or slip of the tongue, not a loss of concentration (Law 25A1, 25A2)?"),
+		resolve: func(ans string) error {
+			if ans == answers[0] {
+				return t.changeAllowed(first, i, lhoCalled, r)
+			}
+			return t.changePurposeful(first, i, lhoCalled, r)
+		}})
+	return nil
+}
+
+// rollBack removes the legal calls from position pos on, restoring the
+// state before them; the entries are cancelled under law.
+func (t *Table) rollBack(pos int, law string, r *Ruling) {
+	if pos < 0 || pos >= len(t.st.legal) {
+		return
+	}
+	idx := append([]int(nil), t.st.legal[pos:]...)
+	if snap, ok := t.snaps[idx[0]]; ok {
+		t.st = snap.clone()
+	}
+	for _, j := range idx {
+		t.entries[j].Status = stLegal // so cancel records it
+		t.cancel(j, law, r)
+	}
+}
+
+// rollBackEntry rolls back from the legal call at entry index i, if it is
+// still in the legal auction.
+func (t *Table) rollBackEntry(i int, law string, r *Ruling) {
+	for k, j := range t.st.legal {
+		if j == i {
+			t.rollBack(k, law, r)
+			return
+		}
+	}
+}
+
+// changeAllowed applies 1997 25A / 2017 25A1.
+func (t *Table) changeAllowed(first, i int, lhoCalled bool, r *Ruling) error {
+	o := t.entries[i].Seat
+	pos := len(t.st.legal) - 1
+	if lhoCalled {
+		pos--
+	}
+	law := t.law("25A", "25A1")
+	r.cite(law)
+	if lhoCalled {
+		lho := t.entries[t.st.legal[pos+1]]
+		r.note(t.law("the LHO's call over the inadvertent call is withdrawn so that he may call again",
+			"Law 25A6: the LHO may withdraw his call over the unintended call; its information is authorised for his side and unauthorised for the offenders"))
+		if !t.is97() {
+			r.Rect.Information = append(r.Rect.Information, Information{What: "withdrawn " + lho.String(),
+				Authorised: lho.Seat.Side().String(), Unauthorised: lho.Seat.Side().Opponents().String(), Law: "25A6"})
+		}
+	}
+	t.rollBack(pos, law, r)
+	r.summary("the intended call replaces the unintended one without rectification" + t.law("", "; Law 26 does not apply"))
+	t.settle(r)
+	ev := CallEvent{Seat: o, Call: t.entries[i].Call, Meaning: t.entries[i].Meaning}
+	t.entries[i].Status = stCancelled
+	t.entries[i].Law = law + " (made again at his turn)"
+	return t.call(ev)
+}
+
+// changePurposeful applies 1997 25B / 2017 25B.
+func (t *Table) changePurposeful(first, i int, lhoCalled bool, r *Ruling) error {
+	o, p, lho := t.entries[i].Seat, t.entries[i].Seat.Partner(), t.entries[i].Seat.LHO()
+	if lhoCalled {
+		r.cite(t.law("25B", "25B2"))
+		t.cancel(i, r.Law, r)
+		t.withdrawnInfo(r, o, t.entries[i].String())
+		r.summary("LHO had already called: the change is not allowed; the first call stands")
+		t.settle(r)
+		return nil
+	}
+	r.Options = []Option{
+		{Name: "accept", Holder: lho.String(), Effect: "the substituted call stands" + t.law(" without penalty (25B1)", "; Law 26 may apply to the withdrawn call (25B1)")},
+		{Name: "decline", Holder: lho.String(), Effect: t.law(
+			"the offender chooses: let the first call stand, his partner passing at his next turn (25B2(b)(1)), or make any other legal call, his side scoring no more than average minus (25B2(b)(2)); Law 26 may apply",
+			"the substituted call is cancelled and the first call stands; Law 26 may apply (25B2)")},
+	}
+	t.wait(&decision{kind: NeedsOption, ruling: r, holder: lho, answers: []string{"accept", "decline"}, byCall: "accept",
+		question: fmt.Sprintf("%s: accept the changed call or not (Law 25B)?", lho),
+		resolve: func(ans string) error {
+			if ans == "accept" {
+				r.cite("25B1")
+				r.Chosen = "accept"
+				t.rollBackEntry(first, "25B1", r)
+				t.admit(i, "25B1")
+				if !t.is97() {
+					t.leadPenalty(r, o, first)
+					t.withdrawnInfo(r, o, t.entries[first].String())
+				}
+				r.summary("the substituted call stands")
+				t.settle(r)
+				return t.afterLegalCall(i)
+			}
+			r.Chosen = "decline"
+			if !t.is97() {
+				r.cite("25B2")
+				t.cancel(i, "25B2", r)
+				t.leadPenalty(r, o, i)
+				t.withdrawnInfo(r, o, t.entries[i].String())
+				r.summary("the substituted call is cancelled and the first call stands")
+				t.settle(r)
+				return nil
+			}
+			r.cite("25B2(b)")
+			r.Options = append(r.Options,
+				Option{Name: "stand", Holder: o.String(), Effect: "the first call stands; the offender's partner must pass at his next turn; Law 26 may apply (25B2(b)(1), 25B2(c))"},
+				Option{Name: "substitute", Holder: o.String(), Effect: "any other legal call; the offending side may score no more than average minus; Law 26 may apply (25B2(b)(2), 25B2(c))"})
+			t.wait(&decision{kind: NeedsOption, ruling: r, holder: o, answers: []string{"stand", "substitute"},
+				question: fmt.Sprintf("%s: let the first call stand or substitute another legal call (Law 25B2(b))?", o),
+				resolve: func(ans string) error {
+					if ans == "stand" {
+						r.cite("25B2(b)(1)")
+						t.cancel(i, "25B2(b)(1)", r)
+						t.bar(r, p, NextTurn, "25B2(b)(1)")
+						t.leadPenalty(r, o, i)
+						t.withdrawnInfo(r, o, t.entries[i].String())
+						r.summary("the first call stands; the offender's partner must pass at his next turn")
+						t.settle(r)
+						return nil
+					}
+					r.cite("25B2(b)(2)")
+					t.cancel(i, "25B2(b)(2)", r)
+					t.rollBackEntry(first, "25B2(b)(2)", r)
+					r.Rect.ScoreCap = "the offending side scores no more than average minus (Law 25B2(b)(2); 12C1)"
+					t.leadPenalty(r, o, first)
+					t.withdrawnInfo(r, o, t.entries[first].String()+" and "+t.entries[i].String())
+					r.summary("the offender makes any other legal call; his side's score is capped at average minus")
+					t.wait(&decision{kind: NeedsCall, ruling: r, holder: o, question: o.String() + " makes any legal call (Law 25B2(b)(2))",
+						onCall: func(e2 CallEvent) error { t.pending = nil; t.settle(r); return t.call(e2) }})
+					return nil
+				}})
+			return nil
+		}})
+	return nil
+}
+
+var _ = bridge.Pass

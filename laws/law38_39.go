@@ -1,0 +1,116 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Law 38: bid of more than seven.
+//
+//   1997 38: no contract above seven is ever played or scored; the bid is
+//        cancelled and both members of the offending side pass whenever it
+//        is their turn (23, 26). If LHO calls first, 1997 35C: that call and
+//        all later calls are cancelled, the offender substitutes a pass and
+//        the auction goes on with no penalty.
+//   2017 38: the bid (and any later call) is cancelled and a pass
+//        substituted; both members of the offending side pass throughout;
+//        26B and 72C may apply, but not when LHO called before rectification.
+//        (Lettering of the 2017 law not confirmed here; cited as "38".)
+//
+// Law 39: call after the final pass.
+//
+//   1997 39: cancelled. 39A: a pass by a defender or any call by the
+//        declaring side: no penalty. 39B: a bid, double or redouble by a
+//        defender: Law 26 may apply. If LHO calls first, 1997 35D: all such
+//        calls are cancelled without penalty.
+//   2017 39A: cancelled. 39B: no further rectification if LHO called
+//        first, or for a pass by a defender or any call by the declaring
+//        side. 39C: a bid, double or redouble by a defender: 26B may apply.
+
+func (t *Table) aboveSeven(ev CallEvent) error {
+	i := t.record(ev, stPending)
+	o, lho := ev.Seat, ev.Seat.LHO()
+	inTurn := o == t.turn()
+	r := t.newRuling("38", o, fmt.Sprintf("bid of more than seven: %s", t.entries[i]))
+	d := &decision{kind: needsAttention, ruling: r, holder: lho}
+	d.condone = func(e2 CallEvent) error {
+		j := t.record(e2, stPending)
+		if t.is97() {
+			r.cite("35C")
+			t.cancel(i, "35C", r)
+			t.cancel(j, "35C", r)
+			if inTurn {
+				t.deemPass(o, "35C")
+			}
+			r.summary(fmt.Sprintf("%s called over it: the bid and the calls after it are cancelled, the offender's pass is substituted, no penalty", lho))
+			t.settle(r)
+			return nil
+		}
+		r.cite("38")
+		t.cancel(i, "38", r)
+		t.cancel(j, "38", r)
+		if inTurn {
+			t.deemPass(o, "38")
+		}
+		t.bar(r, o, RestOfAuction, "38")
+		t.bar(r, o.Partner(), RestOfAuction, "38")
+		r.summary("the bid and the calls after it are cancelled and a pass substituted; both members of the offending side pass throughout; LHO called first, so 26B does not apply")
+		t.settle(r)
+		return nil
+	}
+	d.rectify = func() error {
+		t.cancel(i, "38", r)
+		if inTurn {
+			t.deemPass(o, "38")
+		}
+		t.bar(r, o, RestOfAuction, "38")
+		t.bar(r, o.Partner(), RestOfAuction, "38")
+		t.leadPenalty(r, o, i)
+		t.withdrawnInfo(r, o, t.entries[i].String())
+		r.summary("the bid is cancelled and a pass substituted; both members of the offending side must pass whenever it is their turn")
+		t.settle(r)
+		return nil
+	}
+	t.wait(d)
+	return nil
+}
+
+func (t *Table) afterFinalPass(ev CallEvent) error {
+	i := t.record(ev, stPending)
+	o, lho := ev.Seat, ev.Seat.LHO()
+	r := t.newRuling(t.law("39", "39A"), o, fmt.Sprintf("%s after the final pass", t.entries[i]))
+	t.cancel(i, r.Law, r)
+	c, decl, _ := t.contract()
+	declaring := c.Level > 0 && decl.Side() == o.Side()
+	if ev.Call == bridge.Pass || declaring || c.Level == 0 {
+		r.cite(t.law("39A", "39B"))
+		r.summary("the call is cancelled; no rectification")
+		return nil
+	}
+	r.cite(t.law("39B", "39C"))
+	t.leadPenalty(r, o, i)
+	t.withdrawnInfo(r, o, t.entries[i].String())
+	r.summary("the call is cancelled; lead restrictions may apply")
+	d := &decision{kind: needsAttention, ruling: r, holder: lho}
+	d.condone = func(e2 CallEvent) error {
+		r.cite(t.law("35D", "39B"))
+		j := t.record(e2, stPending)
+		t.cancel(j, r.Law, r)
+		// no lead restriction after all
+		out := t.st.leads[:0]
+		for _, lp := range t.st.leads {
+			if lp.ruling != r {
+				out = append(out, lp)
+			}
+		}
+		t.st.leads = out
+		r.Rect.LeadRestrictions = []LeadRestriction{}
+		r.summary(fmt.Sprintf("%s called over it: both calls are cancelled without rectification", lho))
+		t.settle(r)
+		return nil
+	}
+	d.rectify = func() error { t.settle(r); return nil }
+	t.wait(d)
+	return nil
+}

@@ -1,0 +1,20 @@
+package laws
+
+// Laws 9–11: procedure after an irregularity.
+//
+//   Law 9A  (1997 and 2017): during the auction any player may draw
+//           attention to an irregularity (Table.Attention). During the play
+//           dummy may not (1997 9A2(b); 2017 9A4(a)).
+//   Law 9B2: no player acts until the Director has explained the
+//           rectification; a call made meanwhile is cancelled (premature).
+//   Law 9C:  premature correction by the offenders may be rectified further.
+//   Law 10C (both codes): the Director states every option (Ruling.Options);
+//           the player entitled chooses without consulting partner, so a
+//           choice by anyone else is refused with ErrNotEntitled (Choose).
+//   Law 11A (both codes): a non-offending player who acts before the
+//           Director is summoned may forfeit the right to rectification; the
+//           specific forms are acceptance by calling (27A, 29A, 25B1), the
+//           correct player's call (28B) and condonation (35; 2017 36A, 37A,
+//           39B). Any other action is noted on the premature-call ruling.
+//
+// The code of these laws lives in table.go (Choose, Attention, premature).

@@ -1,0 +1,305 @@
+package laws
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Log is a parsed table log (see FORMAT.md).
+type Log struct {
+	Edition Edition // zero if the log does not say
+	Board   int     // zero if the log gives no board number
+	Dealer  bridge.Seat
+	Vul     bridge.Vulnerability
+	Events  []Event
+}
+
+// Event is one line of a table log after the header.
+type Event struct {
+	Line    int
+	Kind    string // call, choose, find, attention, expose, lead-card, lead, wrong-board, request
+	Seat    bridge.Seat
+	HasSeat bool
+	Call    CallEvent
+	Word    string // option, finding or request
+	Cards   []bridge.Card
+}
+
+// LineError reports a bad line in a table log.
+type LineError struct {
+	Line int
+	Text string
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %q: %v", e.Line, e.Text, e.Err) }
+
+// Unwrap returns the cause.
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ErrSyntax is wrapped by errors in the table-log syntax.
+var ErrSyntax = errors.New("syntax error")
+
+const maxLine = 4096
+
+// ParseLog reads a table log.
+func ParseLog(r io.Reader) (*Log, error) {
+	lg := &Log{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), maxLine)
+	n := 0
+	haveDealer, started := false, false
+	for sc.Scan() {
+		n++
+		raw := sc.Text()
+		text := raw
+		if k := strings.IndexByte(text, '#'); k >= 0 {
+			text = text[:k]
+		}
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		fail := func(format string, a ...any) error {
+			return &LineError{Line: n, Text: strings.TrimSpace(raw), Err: fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, a...)...)}
+		}
+		key := strings.ToLower(f[0])
+		switch key {
+		case "board", "dealer", "vul", "vulnerability", "edition":
+			if started {
+				return nil, fail("%s must come before the first event", key)
+			}
+			if len(f) != 2 {
+				return nil, fail("want %s and one value", key)
+			}
+			switch key {
+			case "board":
+				b, err := strconv.Atoi(f[1])
+				if err != nil || b < 1 || b > 9999 {
+					return nil, fail("board number %q: want 1-9999", f[1])
+				}
+				lg.Board = b
+				if !haveDealer {
+					lg.Dealer = bridge.Board(b).Dealer()
+				}
+				lg.Vul = bridge.Board(b).Vulnerability()
+			case "dealer":
+				s, err := bridge.ParseSeat(f[1])
+				if err != nil {
+					return nil, fail("%v", err)
+				}
+				lg.Dealer, haveDealer = s, true
+			case "edition":
+				e, err := ParseEdition(f[1])
+				if err != nil {
+					return nil, fail("%v", err)
+				}
+				lg.Edition = e
+			default:
+				v, err := bridge.ParseVulnerability(f[1])
+				if err != nil {
+					return nil, fail("%v", err)
+				}
+				lg.Vul = v
+			}
+			continue
+		}
+		started = true
+		ev := Event{Line: n}
+		switch key {
+		case "td":
+			if len(f) != 2 {
+				return nil, fail("want TD and one finding")
+			}
+			ev.Kind, ev.Word = "find", strings.ToLower(f[1])
+			lg.Events = append(lg.Events, ev)
+			continue
+		case "attention", "director":
+			if len(f) != 1 {
+				return nil, fail("want %s alone or after a seat", key)
+			}
+			ev.Kind = "attention"
+			lg.Events = append(lg.Events, ev)
+			continue
+		case "lead":
+			if len(f) != 1 {
+				return nil, fail("want lead alone (or SEAT leads CARD)")
+			}
+			ev.Kind = "lead"
+			lg.Events = append(lg.Events, ev)
+			continue
+		}
+		seat, err := bridge.ParseSeat(f[0])
+		if err != nil {
+			return nil, fail("want a seat (N, E, S, W), TD, attention or lead first")
+		}
+		ev.Seat, ev.HasSeat = seat, true
+		if len(f) < 2 {
+			return nil, fail("want an event after the seat")
+		}
+		verb := strings.ToLower(f[1])
+		switch verb {
+		case "accepts", "accept", "declines", "decline", "refuses", "stands", "substitutes", "keeps":
+			if len(f) != 2 {
+				return nil, fail("want %s alone", verb)
+			}
+			ev.Kind, ev.Word = "choose", verb
+		case "prohibits", "requires":
+			if len(f) != 3 {
+				return nil, fail("want %s and a suit", verb)
+			}
+			if _, err := bridge.ParseSuit(f[2]); err != nil {
+				return nil, fail("%v", err)
+			}
+			ev.Kind, ev.Word = "choose", verb+" "+f[2]
+		case "attention", "director":
+			ev.Kind = "attention"
+		case "wrong-board":
+			ev.Kind = "wrong-board"
+		case "review", "explain", "repeat":
+			ev.Kind, ev.Word = "request", verb
+		case "shows", "exposes", "leads":
+			if len(f) < 3 {
+				return nil, fail("want at least one card after %s", verb)
+			}
+			for _, s := range f[2:] {
+				c, err := bridge.ParseCard(s)
+				if err != nil {
+					return nil, fail("%v", err)
+				}
+				ev.Cards = append(ev.Cards, c)
+			}
+			ev.Kind, ev.Word = "expose", verb
+		default:
+			ev.Kind = "call"
+			ce := CallEvent{Seat: seat}
+			c, err := bridge.ParseCall(f[1])
+			switch {
+			case err == nil:
+				ce.Call = c
+			case errors.Is(err, bridge.ErrBidAboveSeven):
+				ce.AboveSeven = strings.ToUpper(f[1])
+			default:
+				return nil, fail("%q is not a call or an event", f[1])
+			}
+			for _, a := range f[2:] {
+				switch la := strings.ToLower(a); {
+				case la == "nat" || la == "natural":
+					ce.Meaning.Natural = true
+				case la == "art" || la == "artificial" || la == "conv" || la == "conventional":
+					ce.Meaning.Artificial = true
+				case strings.HasPrefix(la, "shows="):
+					ce.Meaning.Artificial = true
+					for _, ch := range la[len("shows="):] {
+						s, err := bridge.ParseSuit(string(ch))
+						if err != nil {
+							return nil, fail("shows=%s: %v", la[6:], err)
+						}
+						ce.Meaning.Shows |= 1 << s
+					}
+				case la == "change":
+					ce.Change = true
+				case la == "sim" || la == "simultaneous":
+					ce.Simultaneous = true
+				case la == "mi" || la == "misinformed":
+					ce.Misinformed = true
+				default:
+					return nil, fail("unknown annotation %q (want nat, art, shows=SUITS, change, sim, mi)", a)
+				}
+			}
+			if ce.Meaning.Natural && ce.Meaning.Artificial {
+				return nil, fail("a call cannot be both natural and artificial")
+			}
+			ev.Call = ce
+		}
+		lg.Events = append(lg.Events, ev)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", n+1, err)
+	}
+	return lg, nil
+}
+
+// Play runs the log on a new table under ed (the log's own edition if ed
+// is zero, else 2017) and returns the table. A misfitting event is
+// reported with its line.
+func (lg *Log) Play(ed Edition) (*Table, error) {
+	if ed == 0 {
+		ed = lg.Edition
+	}
+	if ed == 0 {
+		ed = Edition2017
+	}
+	t := NewTable(ed, lg.Dealer, lg.Vul)
+	t.SetBoard(lg.Board)
+	for _, ev := range lg.Events {
+		t.SetLine(ev.Line)
+		if err := t.Apply(ev); err != nil {
+			return t, &LineError{Line: ev.Line, Text: ev.String(), Err: err}
+		}
+	}
+	t.SetLine(0)
+	return t, t.Finish()
+}
+
+// Apply applies one event to the table.
+func (t *Table) Apply(ev Event) error {
+	switch ev.Kind {
+	case "call":
+		return t.Call(ev.Call)
+	case "choose":
+		return t.Choose(ev.Seat, ev.Word)
+	case "find":
+		return t.Find(ev.Word)
+	case "attention":
+		if ev.HasSeat {
+			s := ev.Seat
+			return t.Attention(&s)
+		}
+		return t.Attention(nil)
+	case "lead":
+		return t.Lead()
+	case "expose":
+		if ev.Word == "leads" && t.ended() {
+			return t.Lead()
+		}
+		return t.Expose(ev.Seat, ev.Cards, ev.Word == "leads")
+	case "wrong-board":
+		return t.WrongBoard(ev.Seat)
+	case "request":
+		return t.Request(ev.Seat, ev.Word)
+	}
+	return fmt.Errorf("laws: %w: unknown event %q", ErrBadEvent, ev.Kind)
+}
+
+// String returns the event as a log line.
+func (ev Event) String() string {
+	seat := ""
+	if ev.HasSeat {
+		seat = ev.Seat.String() + " "
+	}
+	switch ev.Kind {
+	case "call":
+		if ev.Call.AboveSeven != "" {
+			return seat + ev.Call.AboveSeven
+		}
+		return seat + ev.Call.Call.ASCII()
+	case "find":
+		return "TD " + ev.Word
+	case "expose":
+		s := seat + ev.Word
+		for _, c := range ev.Cards {
+			s += " " + c.ASCII()
+		}
+		return s
+	case "attention", "lead":
+		return seat + ev.Kind
+	}
+	return seat + ev.Word
+}
