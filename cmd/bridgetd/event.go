@@ -1,0 +1,340 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/regulation"
+)
+
+func init() {
+	register(&command{
+		name:    "event",
+		usage:   "new|add|session|results|post|show EVENT [flags] [arguments]",
+		summary: "create an event file and enter its entrants, sessions, results and postings (see event/FORMAT.md)",
+		run:     runEvent,
+	})
+}
+
+const eventHelp = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
+
+  new EVENT --name NAME [--kind swiss-pairs] [--scoring butler-vp] [--vp-scale wbf2013]
+            [--vp-total 20] [--boards 3] [--qualify N] [--seed N] [--datum all|selected]
+            [--trim N] [--top T] [--regulation PROFILE.json]
+      create the event file (refuses to overwrite one)
+  add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
+      enter a pair, team or individual; prints its number
+  add EVENT --id N --unavailable
+      mark an entrant unavailable for the next stage (NSWBA 12)
+  session EVENT --start TIME [--stage N]
+      add a session
+  results EVENT --round R --table T RESULT... [--imps N] [--agreed TIME]
+      enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
+      "7 Pass") or "BOARD =SCORE" for an assigned NS score; --imps gives a whole
+      match's NS margin (teams); --agreed records when the match score was agreed
+  post EVENT --session S --at TIME
+      score the event and post the session's scores; the correction windows of
+      NSWBA 13 run from here
+  show EVENT
+      print the rounds, draws, results and VPs
+
+TIME is "2006-01-02 15:04" (local time) or RFC 3339.
+`
+
+func runEvent(e *env, args []string) error {
+	c := commands["event"]
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(e.stderr, eventHelp)
+		if len(args) == 0 {
+			return errUsage
+		}
+		return nil
+	}
+	sub, args := args[0], args[1:]
+	fs := newFlagSet(e, c)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), eventHelp) }
+	var (
+		name, kind, scoring, scale, datum, regFile, section, startS, atS, agreedS, impsS string
+		vpTotal, top                                                                     float64
+		boards, qualify, trim, stage, round, table, session, id                          int
+		seed                                                                             int64
+		nonQualified, unavailable                                                        bool
+		players                                                                          listFlag
+	)
+	switch sub {
+	case "new":
+		fs.StringVar(&name, "name", "", "event name")
+		fs.StringVar(&kind, "kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams")
+		fs.StringVar(&scoring, "scoring", string(event.ButlerVP), "butler-vp, imp-vp, imps or matchpoints")
+		fs.StringVar(&scale, "vp-scale", "wbf2013", "VP scale: wbf2013, wbf-discrete or acbl30")
+		fs.Float64Var(&vpTotal, "vp-total", 20, "VP shared in a match (fines are scaled from 30, NSWBA 7)")
+		fs.IntVar(&boards, "boards", 0, "boards per round")
+		fs.IntVar(&qualify, "qualify", 0, "places per section that qualify for the next stage")
+		fs.Int64Var(&seed, "seed", 1, "seed for the first-round draw and the lot (NSWBA 12 (f))")
+		fs.StringVar(&datum, "datum", string(event.DatumAll), "Butler datum: all or selected scores (NSWBA 14)")
+		fs.IntVar(&trim, "trim", 0, "scores dropped from each end before the Butler datum")
+		fs.Float64Var(&top, "top", 0, "matchpoint top on a board (fines in % of a top)")
+		fs.StringVar(&regFile, "regulation", "", "JSON regulation profile over NSWBA 2011")
+	case "add":
+		fs.StringVar(&name, "name", "", "entrant name")
+		fs.Var(&players, "player", "player as NAME:MEMBER:RANK (repeat)")
+		fs.StringVar(&section, "section", "", "section")
+		fs.BoolVar(&nonQualified, "non-qualified", false, "a non-qualified unit: may not qualify or win prizes (NSWBA 12)")
+		fs.IntVar(&id, "id", 0, "entrant number (with --unavailable: the entrant to mark)")
+		fs.BoolVar(&unavailable, "unavailable", false, "mark the entrant unavailable for the next stage (NSWBA 12)")
+	case "session":
+		fs.StringVar(&startS, "start", "", "start time")
+		fs.IntVar(&stage, "stage", 0, "stage of the event (0: as the previous session)")
+	case "results":
+		fs.IntVar(&round, "round", 0, "round")
+		fs.IntVar(&table, "table", 0, "table")
+		fs.StringVar(&impsS, "imps", "", "NS net IMPs for the whole match")
+		fs.StringVar(&agreedS, "agreed", "", "when the match score was agreed (NSWBA 13)")
+	case "post":
+		fs.IntVar(&session, "session", 0, "session")
+		fs.StringVar(&atS, "at", "", "posting time (default now)")
+	case "show":
+	default:
+		fmt.Fprint(e.stderr, eventHelp)
+		return errUsage
+	}
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) < 1 || (sub != "results" && len(pos) != 1) {
+		fs.Usage()
+		return errUsage
+	}
+	path := pos[0]
+	if sub == "new" {
+		if name == "" {
+			return fmt.Errorf("new: --name is required")
+		}
+		if _, err := os.Stat(path); err == nil {
+			return fmt.Errorf("new: %s exists already", path)
+		}
+		ev := event.New(name, event.Kind(kind), event.Scoring(scoring))
+		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = scale, vpTotal, boards, qualify, seed
+		ev.Datum, ev.DatumTrim, ev.Top = event.Datum(datum), trim, top
+		if regFile != "" {
+			f, err := os.Open(regFile)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			if ev.Regulation, err = regulation.Load(f, regFile); err != nil {
+				return err
+			}
+		}
+		if _, err := ev.NewScorer(); err != nil {
+			return err
+		}
+		if err := ev.Save(path); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, name, kind, scoring, ev.Profile().Name)
+		return nil
+	}
+	ev, err := event.Load(path)
+	if err != nil {
+		return err
+	}
+	switch sub {
+	case "add":
+		if unavailable {
+			en, err := ev.Entrant(id)
+			if err != nil {
+				return err
+			}
+			en.Unavailable = true
+			fmt.Fprintf(e.stdout, "entrant %s is unavailable for the next stage\n", en.Label())
+			break
+		}
+		if name == "" {
+			return fmt.Errorf("add: --name is required")
+		}
+		en := event.Entrant{ID: id, Name: name, Section: section, NonQualified: nonQualified}
+		for _, p := range players {
+			f := strings.SplitN(p, ":", 3)
+			pl := event.Player{Name: strings.TrimSpace(f[0])}
+			if len(f) > 1 {
+				pl.Member = strings.TrimSpace(f[1])
+			}
+			if len(f) > 2 {
+				pl.Rank = strings.TrimSpace(f[2])
+			}
+			en.Players = append(en.Players, pl)
+		}
+		n, err := ev.AddEntrant(en)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "entrant %d %s\n", n, name)
+	case "session":
+		start, err := parseTime(startS, "--start")
+		if err != nil {
+			return err
+		}
+		n, err := ev.AddSession(start, stage)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "session %d starts %s\n", n, start.Format(clockFmt))
+	case "results":
+		var rs []event.Result
+		for _, s := range pos[1:] {
+			r, err := event.ParseResult(s)
+			if err != nil {
+				return err
+			}
+			rs = append(rs, r)
+		}
+		if err := ev.Enter(round, table, rs); err != nil {
+			return err
+		}
+		_, _, m, _ := ev.Match(round, table)
+		if impsS != "" {
+			var v float64
+			if _, err := fmt.Sscan(impsS, &v); err != nil {
+				return fmt.Errorf("--imps %q: not a number", impsS)
+			}
+			m.IMPs = &v
+		}
+		if agreedS != "" {
+			a, err := parseTime(agreedS, "--agreed")
+			if err != nil {
+				return err
+			}
+			m.Agreed = &a
+		}
+		fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", round, table, len(m.Results))
+	case "post":
+		when, err := parseTimeOrNow(atS, "--at")
+		if err != nil {
+			return err
+		}
+		sc, err := ev.NewScorer()
+		if err != nil {
+			return err
+		}
+		if err := ev.Post(session, when, sc); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "session %d posted at %s\n", session, when.Format(clockFmt))
+		if q := ev.Postings[len(ev.Postings)-1].Qualified; len(q) > 0 {
+			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, q))
+		}
+	case "show":
+		return showEvent(e, ev)
+	}
+	return ev.Save(path)
+}
+
+func showEvent(e *env, ev *event.Event) error {
+	fmt.Fprintf(e.stdout, "%s (%s, %s) — %s\n", ev.Name, ev.Kind, ev.Scoring, ev.Profile().Name)
+	for _, s := range ev.Sessions {
+		fmt.Fprintf(e.stdout, "\nSession %d, stage %d, starts %s", s.Number, max(s.Stage, 1), s.Start.Format(clockFmt))
+		if s.Posted != nil {
+			fmt.Fprintf(e.stdout, ", posted %s", s.Posted.Format(clockFmt))
+		}
+		fmt.Fprintln(e.stdout)
+		for _, r := range s.Rounds {
+			fmt.Fprintf(e.stdout, "  Round %d, boards %v\n", r.Number, r.Boards)
+			tw := tabwriter.NewWriter(e.stdout, 0, 0, 1, ' ', 0)
+			for _, m := range r.Matches {
+				ew := "bye"
+				if !m.Bye() {
+					ew = entrantName(ev, m.EW)
+				}
+				line := fmt.Sprintf("    %d\t%s\tv %s", m.Table, entrantName(ev, m.NS), ew)
+				if m.IMPs != nil {
+					line += fmt.Sprintf("\t%+g IMPs", *m.IMPs)
+				} else {
+					line += "\t"
+				}
+				if m.VP != nil {
+					line += fmt.Sprintf("\t%.2f–%.2f", m.VP[0], m.VP[1])
+				} else {
+					line += "\t"
+				}
+				if m.Forfeit != "" {
+					line += "\tforfeit by " + m.Forfeit
+				}
+				if m.Provisional {
+					line += "\tprovisional (appeal pending)"
+				}
+				fmt.Fprintln(tw, line)
+				for _, res := range m.Results {
+					mark := ""
+					if res.Appeal != "" {
+						mark = " (appeal " + res.Appeal + ")"
+					}
+					fmt.Fprintf(tw, "    \t  %s%s\t\t\t\n", res, mark)
+				}
+			}
+			tw.Flush()
+		}
+	}
+	return nil
+}
+
+func entrantName(ev *event.Event, id int) string {
+	en, err := ev.Entrant(id)
+	if err != nil {
+		return fmt.Sprint(id)
+	}
+	return en.Label()
+}
+
+func labels(ev *event.Event, ids []int) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = entrantName(ev, id)
+	}
+	return strings.Join(s, ", ")
+}
+
+const clockFmt = "2006-01-02 15:04"
+
+// parseTime reads "2006-01-02 15:04" (local time), "2006-01-02T15:04" or RFC 3339.
+func parseTime(s, flag string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339, "2006-01-02 15:04", "2006-01-02T15:04"} {
+		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("%s %q: want a time as 2006-01-02 15:04 or RFC 3339", flag, s)
+}
+
+func parseTimeOrNow(s, flag string) (time.Time, error) {
+	if s == "" {
+		return time.Now().Truncate(time.Minute), nil
+	}
+	return parseTime(s, flag)
+}
+
+// listFlag collects a repeated string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ", ") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// intList collects a repeated or comma-separated integer flag.
+type intList []int
+
+func (l *intList) String() string { return fmt.Sprint([]int(*l)) }
+func (l *intList) Set(s string) error {
+	for _, f := range strings.Split(s, ",") {
+		var n int
+		if _, err := fmt.Sscan(strings.TrimSpace(f), &n); err != nil {
+			return fmt.Errorf("%q: not a number", f)
+		}
+		*l = append(*l, n)
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bridgetd/bridgetd/event"
+)
+
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files")
+	}
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// splitCommand splits a script line into words; double quotes group words.
+func splitCommand(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	var cur strings.Builder
+	in, have := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			in, have = !in, true
+		case r == ' ' && !in:
+			if have {
+				words = append(words, cur.String())
+			}
+			cur.Reset()
+			have = false
+		default:
+			cur.WriteRune(r)
+			have = true
+		}
+	}
+	if in {
+		t.Fatalf("unbalanced quotes in %q", line)
+	}
+	if have {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// runScript runs a testdata script of bridgetd commands in dir and returns
+// the transcript. A line starting with "! " must fail; any other must succeed.
+func runScript(t *testing.T, script, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr strings.Builder
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fail := strings.HasPrefix(line, "! ")
+		words := splitCommand(t, strings.TrimPrefix(line, "! "))
+		if len(words) == 0 || words[0] != "bridgetd" {
+			t.Fatalf("%s:%d: not a bridgetd command", script, n+1)
+		}
+		for i := range words {
+			words[i] = strings.ReplaceAll(words[i], "$DIR", dir)
+		}
+		var out, errb bytes.Buffer
+		code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, words[1:])
+		if fail != (code != 0) {
+			t.Fatalf("%s:%d: %s: exit %d\n%s%s", script, n+1, line, code, out.String(), errb.String())
+		}
+		tr.WriteString("$ " + line + "\n")
+		tr.WriteString(strings.ReplaceAll(out.String()+errb.String(), dir, "$DIR"))
+	}
+	return tr.String()
+}
+
+// TestSwissPairsEndToEnd runs a whole three-session Swiss pairs event from
+// the command line — draws, results, scoring, fines, corrections, appeals,
+// postings and the final ranking — and compares the transcript with
+// testdata/swisspairs.golden (go test -update rewrites it).
+func TestSwissPairsEndToEnd(t *testing.T) {
+	loc := time.Local
+	time.Local = time.FixedZone("AEST", 10*3600)
+	t.Cleanup(func() { time.Local = loc })
+	dir := t.TempDir()
+	reg, err := os.ReadFile("testdata/offences.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "offences.json"), reg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runScript(t, "testdata/swisspairs.script", dir)
+	golden := "testdata/swisspairs.golden"
+	if updating() {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("transcript differs from %s (run with -update to rewrite):\n%s", golden, diffLines(string(want), got))
+	}
+
+	// The event file itself, independently of the transcript.
+	ev, err := event.Load(filepath.Join(dir, "swiss.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev.Sessions) != 3 || len(ev.Rounds()) != 6 {
+		t.Errorf("want 3 sessions and 6 rounds, got %d and %d", len(ev.Sessions), len(ev.Rounds()))
+	}
+	for _, r := range ev.Rounds() {
+		if r.Drawn == nil || len(r.Matches) != 4 {
+			t.Errorf("round %d: drawn %v, %d matches", r.Number, r.Drawn, len(r.Matches))
+		}
+		for _, m := range r.Matches {
+			if len(m.Results) != 3 || m.VP == nil || m.Provisional {
+				t.Errorf("round %d table %d: %d results, VP %v, provisional %v", r.Number, m.Table, len(m.Results), m.VP, m.Provisional)
+			}
+		}
+	}
+	// Six corrections applied (the two refused are not recorded), each with who, when, why.
+	if len(ev.Corrections) != 6 {
+		t.Errorf("want 6 corrections, got %d", len(ev.Corrections))
+	}
+	for _, c := range ev.Corrections {
+		if c.By == "" || c.Why == "" || c.At.IsZero() {
+			t.Errorf("NSWBA 13: correction without who, when or why: %+v", c)
+		}
+	}
+	if c := ev.Corrections[1]; c.Override != "TD Ross" {
+		t.Errorf("NSWBA 13: the director's override is not recorded: %+v", c)
+	}
+	if c := ev.Corrections[5]; !slices.Equal(c.LostPlaces, []int{4}) {
+		t.Errorf("NSWBA 13: the last correction cost pair 4 its place: %v", c.LostPlaces)
+	}
+	// Four offences in the event; three of them added to the register.
+	if len(ev.Offences) != 4 || ev.Fines(4) != 2 || ev.Fines(1) != 0.67 || ev.Fines(5) != 2 {
+		t.Errorf("NSWBA 7: offences %d, fines %g %g %g", len(ev.Offences), ev.Fines(4), ev.Fines(1), ev.Fines(5))
+	}
+	r, err := event.LoadRegister(filepath.Join(dir, "offences.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Offences) != 6 {
+		t.Errorf("NSWBA 7.1: register has %d entries, want 3 earlier + 3 new", len(r.Offences))
+	}
+	sc, _ := ev.NewScorer()
+	ev.Score(sc)
+	st := ev.Standings(sc)
+	q, repl := event.Qualify(st, ev.Entrants, ev.Qualify)
+	if !slices.Equal(q, []int{8, 4}) || len(repl) != 1 || repl[0].Unavailable != 2 || repl[0].By != 4 {
+		t.Errorf("NSWBA 12: qualifiers %v, replacements %+v", q, repl)
+	}
+}
+
+// diffLines shows the first differing lines.
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, a, b)
+		}
+	}
+	return "(same lines)"
+}
+
+func TestEventCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "e.json")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		msg  string
+	}{
+		{"no subcommand", []string{"event"}, 2, "Usage"},
+		{"unknown subcommand", []string{"event", "frob", path}, 2, "Usage"},
+		{"new without a name", []string{"event", "new", path}, 1, "--name"},
+		{"missing file", []string{"rank", path}, 1, "no such file"},
+		{"bad kind of fine", []string{"fine", "loud", path}, 2, "Usage"},
+		{"swiss without draw", []string{"swiss", path}, 2, "Usage"},
+		{"bad time", []string{"event", "new", path, "--name", "x", "--kind", "bingo"}, 1, "kind"},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		code := run(&env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}, tt.args)
+		if code != tt.code || !strings.Contains(out.String()+errb.String(), tt.msg) {
+			t.Errorf("%s: exit %d, output %q; want %d and %q", tt.name, code, out.String()+errb.String(), tt.code, tt.msg)
+		}
+	}
+	// An existing event file is never overwritten by "new".
+	var out, errb bytes.Buffer
+	if code := run(&env{stdout: &out, stderr: &errb}, []string{"event", "new", path, "--name", "A"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	before, _ := os.ReadFile(path)
+	if code := run(&env{stdout: &out, stderr: &errb}, []string{"event", "new", path, "--name", "B"}); code != 1 {
+		t.Errorf("new over an existing file: exit %d", code)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("new overwrote an existing event file")
+	}
+	// A refused command leaves the file as it was.
+	if code := run(&env{stdout: &out, stderr: &errb}, []string{"event", "results", path, "--round", "1", "--table", "1", "1 4S N 10"}); code != 1 {
+		t.Errorf("results for a round that does not exist: exit %d", code)
+	}
+	after, _ = os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Error("a failed command changed the event file")
+	}
+}

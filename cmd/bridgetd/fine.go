@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/event"
+)
+
+func init() {
+	register(&command{
+		name:    "fine",
+		usage:   "late|slow|phone|other EVENT --at TIME [flags]",
+		summary: "record a late arrival, slow play, phone or other offence and its fine (NSWBA 7) in the event and the offences register",
+		run:     runFine,
+	})
+}
+
+const fineHelp = `Usage: bridgetd fine KIND EVENT --at TIME [flags]
+
+  late  --entrant E --minutes M [--session S]   late arrival, fined by minutes late
+  slow  --round R --table T [--innocent E]      slow play: both units at the table are
+                                                penalised unless ruled innocent; a warning,
+                                                then rising fines
+  phone --entrant E --player MEMBER             a phone answered: rising fines per player
+  other --entrant E --amount X                  a penalty the director fixes (over 30
+                                                minutes late, for instance)
+
+The offence is numbered against the event's own register and, with
+--register FILE, the offences register kept across events, which it is then
+added to: slow play runs out after 6 calendar months between offences, phone
+offences after 12 (NSWBA 7). Fines are in the event's units and are deducted
+in the rankings.
+
+Flags:
+`
+
+func runFine(e *env, args []string) error {
+	c := commands["fine"]
+	fs := newFlagSet(e, c)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), fineHelp); fs.PrintDefaults() }
+	var f event.Fine
+	var innocent intList
+	atS := fs.String("at", "", "time of the offence (default now)")
+	reg := fs.String("register", "", "offences register file kept across events")
+	fs.IntVar(&f.Session, "session", 0, "session")
+	fs.IntVar(&f.Round, "round", 0, "round")
+	fs.IntVar(&f.Table, "table", 0, "table")
+	fs.IntVar(&f.Entrant, "entrant", 0, "entrant fined")
+	fs.IntVar(&f.Minutes, "minutes", 0, "minutes late after the official start")
+	fs.StringVar(&f.Member, "player", "", "the player's member number (or name)")
+	fs.Var(&innocent, "innocent", "entrant ruled innocent of slow play")
+	fs.Float64Var(&f.Amount, "amount", 0, "fine in the event's units (other)")
+	fs.StringVar(&f.Director, "director", "", "director")
+	fs.StringVar(&f.Note, "note", "", "note")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		fs.Usage()
+		return errUsage
+	}
+	switch pos[0] {
+	case "late":
+		f.Kind = event.Late
+	case "slow":
+		f.Kind = event.SlowPlay
+	case "phone":
+		f.Kind = event.Phone
+	case "other":
+		f.Kind = event.Other
+	default:
+		fs.Usage()
+		return errUsage
+	}
+	f.Innocent = innocent
+	if f.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
+		return err
+	}
+	path := pos[1]
+	ev, err := event.Load(path)
+	if err != nil {
+		return err
+	}
+	var register *event.Register
+	if *reg != "" {
+		if register, err = event.LoadRegister(*reg); err != nil {
+			return err
+		}
+	}
+	got, err := ev.Apply(f, register)
+	if err != nil {
+		return err
+	}
+	if err := ev.Save(path); err != nil {
+		return err
+	}
+	for _, o := range got {
+		fmt.Fprintln(e.stdout, o)
+	}
+	if register != nil {
+		for _, o := range got {
+			register.Add(o)
+		}
+		if err := register.Save(*reg); err != nil {
+			return fmt.Errorf("the event is saved but the register is not: %w", err)
+		}
+	}
+	return nil
+}

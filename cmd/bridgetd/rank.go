@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"github.com/bridgetd/bridgetd/event"
+)
+
+func init() {
+	register(&command{
+		name:    "rank",
+		usage:   "EVENT [--json]",
+		summary: "rank an event with the NSWBA 12 tie-breaks, fines deducted; qualifiers, replacements, play-offs",
+		run:     runRank,
+	})
+}
+
+// rankReport is the --json output of bridgetd rank.
+type rankReport struct {
+	Event     string        `json:"event"`
+	Rounds    int           `json:"rounds"`
+	Standings []rankedEntry `json:"standings"`
+	// Qualifiers for the next stage and the replacements made (NSWBA 12).
+	Qualifiers   []int               `json:"qualifiers,omitempty"`
+	Replacements []event.Replacement `json:"replacements,omitempty"`
+	// NoLongerQualified: shown as qualifying in a posting, no longer (NSWBA 13).
+	NoLongerQualified []int           `json:"no_longer_qualified,omitempty"`
+	Playoffs          []event.Playoff `json:"playoffs,omitempty"`
+	// Provisional lists rounds whose results wait on an appeal (NSWBA 14).
+	Provisional []int      `json:"provisional_rounds,omitempty"`
+	Official    *time.Time `json:"official,omitempty"`
+}
+
+type rankedEntry struct {
+	event.Standing
+	Name  string  `json:"name"`
+	Fines float64 `json:"fines,omitempty"`
+}
+
+func runRank(e *env, args []string) error {
+	c := commands["rank"]
+	fs := newFlagSet(e, c)
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	ev, err := event.Load(pos[0])
+	if err != nil {
+		return err
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		return err
+	}
+	if err := ev.Score(sc); err != nil {
+		return err
+	}
+	st := ev.Standings(sc)
+	rep := rankReport{Event: ev.Name, Rounds: len(ev.Rounds())}
+	for _, s := range st {
+		en, _ := ev.Entrant(s.Entrant)
+		rep.Standings = append(rep.Standings, rankedEntry{Standing: s, Name: en.Name, Fines: ev.Fines(s.Entrant)})
+	}
+	if ev.Qualify > 0 {
+		rep.Qualifiers, rep.Replacements = event.Qualify(st, ev.Entrants, ev.Qualify)
+		rep.NoLongerQualified = ev.NoLongerQualified(st)
+	}
+	rep.Playoffs = ev.Playoffs()
+	for _, r := range ev.Rounds() {
+		for _, m := range r.Matches {
+			if m.Provisional {
+				rep.Provisional = append(rep.Provisional, r.Number)
+				break
+			}
+		}
+	}
+	if off, ok := ev.Official(); ok {
+		rep.Official = &off
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(rep)
+	}
+	fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n\n", ev.Name, rep.Rounds)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "Place\tNo\tEntrant\tScore\tFines\tSeparated from the one above by\t")
+	for _, r := range rep.Standings {
+		fines, by, mark := "", "", ""
+		if r.Fines != 0 {
+			fines = fmt.Sprintf("-%g", r.Fines)
+		}
+		if r.By != "" {
+			by = string(r.By)
+			if r.Detail != "" {
+				by += ": " + r.Detail
+			}
+		}
+		if !r.Eligible {
+			mark = " (NQ)"
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%s%s\t%.2f\t%s\t%s\t\n", r.Place, r.Entrant, r.Name, mark, r.Total, fines, by)
+	}
+	tw.Flush()
+	if len(rep.Qualifiers) > 0 {
+		fmt.Fprintf(e.stdout, "\nQualify: %s\n", labels(ev, rep.Qualifiers))
+	}
+	for _, r := range rep.Replacements {
+		fmt.Fprintf(e.stdout, "Replacement (NSWBA 12): %s is unavailable; %s takes its place\n", entrantName(ev, r.Unavailable), entrantName(ev, r.By))
+	}
+	if len(rep.NoLongerQualified) > 0 {
+		fmt.Fprintf(e.stdout, "Shown as qualifying in a posting but no longer (the director must tell them, NSWBA 13): %s\n", labels(ev, rep.NoLongerQualified))
+	}
+	for _, p := range rep.Playoffs {
+		fmt.Fprintf(e.stdout, "Play-off (NSWBA 12): round %d table %d, %s v %s level: %d boards now\n", p.Round, p.Table, entrantName(ev, p.Teams[0]), entrantName(ev, p.Teams[1]), p.Boards)
+	}
+	if len(rep.Provisional) > 0 {
+		fmt.Fprintf(e.stdout, "Provisional: appeals pending in rounds %v (NSWBA 14)\n", rep.Provisional)
+	}
+	for _, s := range rep.Standings {
+		if !s.Eligible {
+			fmt.Fprintln(e.stdout, "NQ: a non-qualified unit, ranked but not eligible to qualify or win prizes (NSWBA 12).")
+			break
+		}
+	}
+	if rep.Official != nil {
+		fmt.Fprintf(e.stdout, "Results official at %s (NSWBA 13).\n", rep.Official.Format(clockFmt))
+	}
+	return nil
+}

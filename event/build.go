@@ -1,0 +1,127 @@
+package event
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// AddEntrant enters a pair, team or individual, numbering it after the
+// highest id so far when en.ID is 0. It returns the id.
+func (ev *Event) AddEntrant(en Entrant) (int, error) {
+	if en.ID == 0 {
+		for _, x := range ev.Entrants {
+			en.ID = max(en.ID, x.ID)
+		}
+		en.ID++
+	}
+	if _, err := ev.Entrant(en.ID); err == nil {
+		return 0, fmt.Errorf("entrant %d: %w: entered already", en.ID, ErrInvalid)
+	}
+	if en.Players == nil {
+		en.Players = []Player{}
+	}
+	ev.Entrants = append(ev.Entrants, en)
+	return en.ID, nil
+}
+
+// AddSession adds a session starting at start in the given stage (0 for the
+// same stage as the previous session) and returns its number.
+func (ev *Event) AddSession(start time.Time, stage int) (int, error) {
+	n := 1
+	if k := len(ev.Sessions); k > 0 {
+		last := ev.Sessions[k-1]
+		if start.Before(last.Start) {
+			return 0, fmt.Errorf("session starting %s: %w: before session %d", start.Format(clock), ErrInvalid, last.Number)
+		}
+		n = last.Number + 1
+		if stage == 0 {
+			stage = last.Stage
+		}
+	}
+	ev.Sessions = append(ev.Sessions, Session{Number: n, Stage: stage, Start: start, Rounds: []Round{}})
+	return n, nil
+}
+
+// Pairing is one match of a draw: the entrant sitting NS (or at home) and
+// its opponent, 0 for a bye.
+type Pairing struct{ NS, EW int }
+
+// AddRound adds the next round to a session with the given pairings, tables
+// numbered from 1 in order, and boards (when nil, the next BoardsPerRound
+// boards after the previous round's). A round once drawn is not drawn again,
+// even if an appeal later changes a score (NSWBA 14).
+func (ev *Event) AddRound(session int, pairs []Pairing, boards []int, drawn time.Time) (*Round, error) {
+	s, err := ev.Session(session)
+	if err != nil {
+		return nil, err
+	}
+	rounds := ev.Rounds()
+	n := 1
+	if len(rounds) > 0 {
+		n = rounds[len(rounds)-1].Number + 1
+	}
+	if later := ev.Sessions[len(ev.Sessions)-1].Number; session != later && slices.IndexFunc(ev.Sessions, func(x Session) bool { return x.Number > session && len(x.Rounds) > 0 }) >= 0 {
+		return nil, fmt.Errorf("session %d: %w: a later session has rounds", session, ErrDrawn)
+	}
+	if boards == nil {
+		first := 1
+		if len(rounds) > 0 && len(rounds[len(rounds)-1].Boards) > 0 {
+			b := rounds[len(rounds)-1].Boards
+			first = b[len(b)-1] + 1
+		}
+		for i := range ev.BoardsPerRound {
+			boards = append(boards, first+i)
+		}
+	}
+	r := Round{Number: n, Boards: boards, Matches: make([]Match, 0, len(pairs))}
+	if !drawn.IsZero() {
+		r.Drawn = &drawn
+	}
+	seen := map[int]bool{}
+	for i, p := range pairs {
+		for _, id := range []int{p.NS, p.EW} {
+			if id == 0 && p.EW == 0 && p.NS != 0 {
+				continue
+			}
+			if _, err := ev.Entrant(id); err != nil {
+				return nil, fmt.Errorf("round %d table %d: %w", n, i+1, err)
+			}
+			if seen[id] {
+				return nil, fmt.Errorf("round %d: entrant %d: %w: drawn twice", n, id, ErrInvalid)
+			}
+			seen[id] = true
+		}
+		r.Matches = append(r.Matches, Match{Table: i + 1, NS: p.NS, EW: p.EW})
+	}
+	s.Rounds = append(s.Rounds, r)
+	return &s.Rounds[len(s.Rounds)-1], nil
+}
+
+// Enter records the board results of the match at table t of round r,
+// replacing any result already there for the same board. Results entered
+// after the session's scores are posted are corrections: use Correct.
+func (ev *Event) Enter(r, t int, results []Result) error {
+	s, rd, m, err := ev.Match(r, t)
+	if err != nil {
+		return err
+	}
+	if s.Posted != nil {
+		return fmt.Errorf("round %d table %d: %w: session %d is posted; enter a correction", r, t, ErrInvalid, s.Number)
+	}
+	for _, res := range results {
+		if err := res.Complete(); err != nil {
+			return fmt.Errorf("round %d table %d: %w", r, t, err)
+		}
+		if len(rd.Boards) > 0 && !slices.Contains(rd.Boards, res.Board) {
+			return fmt.Errorf("round %d table %d board %d: %w (the round plays %v)", r, t, res.Board, ErrNoBoard, rd.Boards)
+		}
+		if i := slices.IndexFunc(m.Results, func(x Result) bool { return x.Board == res.Board }); i >= 0 {
+			m.Results[i] = res
+		} else {
+			m.Results = append(m.Results, res)
+		}
+	}
+	slices.SortFunc(m.Results, func(a, b Result) int { return a.Board - b.Board })
+	return nil
+}

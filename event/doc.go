@@ -1,0 +1,36 @@
+// Package event holds a tournament event as a director runs it: the entrants
+// (pairs, teams or individuals, with their players' member numbers and
+// masterpoint ranks), the sessions, rounds and matches with their results,
+// the form of scoring and the regulation profile in force, and around them
+// the offences register, the fines, the corrections and the postings.
+//
+// An Event is what the event file holds (FORMAT.md describes it); Load and
+// Save read and write it, and Save never loses what was saved before: it
+// writes a temporary file and renames it over the old one.
+//
+// The director assigns each entrant its seat for a round (Law 5A) and moves
+// boards and players from round to round (Law 8A); an event records that as
+// Rounds of Matches, an entrant sitting North–South (or at home) and its
+// opponent.
+//
+// Score turns the results into IMPs and VPs through a Scorer (NewScorer
+// wires package score: the WBF IMP scale, Butler datums, VP scales), keeping
+// pending appeals out of a selected-scores datum or marking results
+// provisional (NSWBA 14). Records and Standings feed Rank, which orders the
+// field by total, fines deducted, and breaks ties by the NSWBA 12 steps;
+// every Standing says which step separated it from the entrant above.
+// Qualify picks qualifiers, passing over non-qualified units and replacing
+// unavailable ones from their own section (NSWBA 12).
+//
+// Apply records late arrival, slow play and mobile-phone offences and their
+// fines (NSWBA 7), numbering each against the event and a Register kept
+// across events, with the six- and twelve-month windows after which an
+// offence counts as a first offence again. Correct changes a result within
+// the time limits of NSWBA 13, refusing a late one with a LateError that
+// gives the window unless a director overrides it, and reports the entrants
+// a correction costs a qualifying place.
+//
+// Figures (minutes, VPs, percentages, months) come from the event's
+// regulation.Profile, NSWBA 2011 unless the file supplies another. Clauses
+// are cited as in package regulation.
+package event

@@ -1,0 +1,513 @@
+package event
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/regulation"
+)
+
+// FormatID names the version of the event file; Load refuses any other.
+const FormatID = "bridgetd-event/1"
+
+// Kind is the form of the contest, which fixes the tie-break procedure
+// (NSWBA 12) and the correction windows (NSWBA 13).
+type Kind string
+
+// The kinds of event.
+const (
+	SwissPairs      Kind = "swiss-pairs"    // Swiss draw, pairs, VP per match
+	SwissTeams      Kind = "swiss-teams"    // Swiss draw, teams, VP per match
+	RoundRobin      Kind = "round-robin"    // every entrant meets every other, VP per match
+	MatchpointPairs Kind = "mp-pairs"       // pairs movement scored by matchpoints
+	Individual      Kind = "individual"     // individual movement scored by matchpoints
+	KnockoutTeams   Kind = "knockout-teams" // head-to-head matches decided on IMPs
+)
+
+// Swiss reports whether the draw is Swiss.
+func (k Kind) Swiss() bool { return k == SwissPairs || k == SwissTeams }
+
+// Teams reports whether the entrants are teams.
+func (k Kind) Teams() bool { return k == SwissTeams || k == KnockoutTeams }
+
+// Scoring is how a board and a match are scored.
+type Scoring string
+
+// The forms of scoring.
+const (
+	// ButlerVP scores each board in IMPs against a datum of the round's NS
+	// scores; the NS pair's total is the match margin, converted to VP.
+	ButlerVP Scoring = "butler-vp"
+	// IMPVP scores the match margin in IMPs between two tables (teams) and
+	// converts it to VP; margins are entered per match.
+	IMPVP Scoring = "imp-vp"
+	// IMPs scores the match in IMPs without VPs (knock-out).
+	IMPs Scoring = "imps"
+	// Matchpoints scores boards by matchpoints.
+	Matchpoints Scoring = "matchpoints"
+)
+
+// Datum says which scores a Butler datum uses, which decides how pending
+// appeals enter it (NSWBA 14).
+type Datum string
+
+// The datum conventions.
+const (
+	// DatumAll uses every score (possibly after dropping extremes); with
+	// appeals pending the datum and results are provisional (NSWBA 14).
+	DatumAll Datum = "all"
+	// DatumSelected uses only a selection of the scores; scores pending
+	// appeal are left out of the datum (NSWBA 14).
+	DatumSelected Datum = "selected"
+)
+
+// Event is a tournament event: its form, entrants, sessions with their
+// rounds and results, and its register of offences, fines and corrections.
+// It is what the event file holds (FORMAT.md).
+type Event struct {
+	Format  string  `json:"format"`
+	Name    string  `json:"name"`
+	Kind    Kind    `json:"kind"`
+	Scoring Scoring `json:"scoring"`
+	// Datum is the Butler datum convention (ButlerVP only).
+	Datum Datum `json:"datum,omitempty"`
+	// DatumTrim is the number of scores dropped from each end of a board's
+	// scores before the Butler datum is taken.
+	DatumTrim int `json:"datum_trim,omitempty"`
+	// VPScale names the VP scale (e.g. "wbf-20"); VPTotal is the VP shared
+	// in a match, 20 or 30, by which VP fines are scaled (NSWBA 7).
+	VPScale string  `json:"vp_scale,omitempty"`
+	VPTotal float64 `json:"vp_total,omitempty"`
+	// BoardsPerRound is the number of boards in a match or round.
+	BoardsPerRound int `json:"boards_per_round"`
+	// Top is the matchpoint top on a board, for fines stated as a
+	// percentage of a top (NSWBA 7) in matchpoint events.
+	Top float64 `json:"top,omitempty"`
+	// Qualify is the number of places per section that qualify for a
+	// further stage; 0 when none.
+	Qualify int `json:"qualify,omitempty"`
+	// Seed seeds the first-round draw and the lot of NSWBA 12 (f), so a
+	// ranking read again from the file is the same.
+	Seed int64 `json:"seed"`
+	// Regulation is the profile in force; nil means NSWBA 2011. Fields the
+	// file leaves out keep their NSWBA 2011 values.
+	Regulation *regulation.Profile `json:"regulation,omitempty"`
+
+	Entrants    []Entrant    `json:"entrants"`
+	Sessions    []Session    `json:"sessions"`
+	Offences    []Offence    `json:"offences,omitempty"`
+	Corrections []Correction `json:"corrections,omitempty"`
+	Postings    []Posting    `json:"postings,omitempty"`
+}
+
+// Player is a member of an entrant.
+type Player struct {
+	Name string `json:"name"`
+	// Member is the player's member number with the national body; it
+	// identifies the player in the offences register across events.
+	Member string `json:"member,omitempty"`
+	// Rank is the masterpoint rank, e.g. "Gold Life Master".
+	Rank string `json:"rank,omitempty"`
+}
+
+// String returns the name and member number: "Ann Lee (12345)".
+func (p Player) String() string {
+	if p.Member == "" {
+		return p.Name
+	}
+	return fmt.Sprintf("%s (%s)", p.Name, p.Member)
+}
+
+// key identifies the player in the offences register.
+func (p Player) key() string {
+	if p.Member != "" {
+		return "#" + p.Member
+	}
+	return strings.ToLower(strings.TrimSpace(p.Name))
+}
+
+// Entrant is a pair, team or individual.
+type Entrant struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Section string   `json:"section,omitempty"`
+	Players []Player `json:"players"`
+	// NonQualified marks a unit the director let play although it did not
+	// qualify: ranked, but not eligible to qualify or win prizes (NSWBA 12,
+	// non-qualified units; 4.1).
+	NonQualified bool `json:"non_qualified,omitempty"`
+	// Unavailable marks a unit that cannot play the next stage; the next
+	// placed unit of its section takes its place (NSWBA 12, replacement).
+	Unavailable bool `json:"unavailable,omitempty"`
+}
+
+// Label returns the entrant's number and name: "3 Lee–Chan".
+func (en Entrant) Label() string { return fmt.Sprintf("%d %s", en.ID, en.Name) }
+
+// Session is a session of play.
+type Session struct {
+	Number int `json:"number"`
+	// Stage is the stage of the event the session belongs to (qualifying,
+	// semi-final, final); the official scorer's errors may be corrected
+	// until the next stage starts (NSWBA 13). Sessions of the same stage
+	// share a number; 0 counts as 1.
+	Stage int       `json:"stage,omitempty"`
+	Start time.Time `json:"start"`
+	// Posted is when the session's scores were posted; the correction
+	// windows run from it (NSWBA 13).
+	Posted *time.Time `json:"posted,omitempty"`
+	Rounds []Round    `json:"rounds"`
+}
+
+// Round is one round (a match in Swiss and round-robin events).
+type Round struct {
+	// Number counts rounds through the whole event, from 1.
+	Number int   `json:"number"`
+	Boards []int `json:"boards"`
+	// Drawn is when the draw was made; a draw is never altered by a later
+	// appeal (NSWBA 14).
+	Drawn   *time.Time `json:"drawn,omitempty"`
+	Matches []Match    `json:"matches"`
+}
+
+// Side of a match: NS is the first-named entrant (the home team), EW the
+// second.
+const (
+	NS = 0
+	EW = 1
+)
+
+// Match is a meeting of two entrants at a table (for teams, NS is the home
+// team). EW 0 is a bye.
+type Match struct {
+	Table int `json:"table"`
+	NS    int `json:"ns"`
+	EW    int `json:"ew"`
+	// Results are the board results at the table (Butler scoring).
+	Results []Result `json:"results,omitempty"`
+	// IMPs is NS's net margin when entered for the whole match (teams);
+	// with board results it is computed and stored by Score.
+	IMPs *float64 `json:"imps,omitempty"`
+	// VP is the VP score of NS and EW, stored by Score.
+	VP *[2]float64 `json:"vp,omitempty"`
+	// Provisional is set by Score when a datum the match depends on
+	// includes scores pending appeal (NSWBA 14).
+	Provisional bool `json:"provisional,omitempty"`
+	// Forfeit names the offending side ("ns" or "ew") of a forfeited match
+	// (NSWBA 13, forfeits).
+	Forfeit string `json:"forfeit,omitempty"`
+	// Agreed is when the two sides agreed the match score; players' errors
+	// in teams and Butler events may be corrected for a while after it
+	// (NSWBA 13).
+	Agreed *time.Time `json:"agreed,omitempty"`
+}
+
+// Bye reports whether the match is a bye.
+func (m *Match) Bye() bool { return m.EW == 0 }
+
+// Result is one board's result at a table.
+type Result struct {
+	Board int `json:"board"`
+	// Contract as written on a traveller: "4S", "3NTX", "Pass".
+	Contract string `json:"contract,omitempty"`
+	// Declarer is N, E, S or W.
+	Declarer string `json:"declarer,omitempty"`
+	// Tricks is the number of tricks declarer took.
+	Tricks int `json:"tricks,omitempty"`
+	// Score is NS's score; computed from the contract when one is given,
+	// otherwise an assigned score entered directly.
+	Score int `json:"score"`
+	// Appeal is "pending" while an appeal against the result is pending
+	// (NSWBA 14); empty otherwise.
+	Appeal string `json:"appeal,omitempty"`
+}
+
+// AppealPending is the value of Result.Appeal while an appeal is pending.
+const AppealPending = "pending"
+
+// String shows the result as a traveller row: "4♠ N 10 +420".
+func (r Result) String() string {
+	if r.Contract == "" {
+		return fmt.Sprintf("board %d: assigned %+d", r.Board, r.Score)
+	}
+	c, err := bridge.ParseContract(r.Contract)
+	cs := r.Contract
+	if err == nil {
+		cs = c.String()
+	}
+	if err == nil && c.IsPassedOut() {
+		return fmt.Sprintf("board %d: %s", r.Board, cs)
+	}
+	return fmt.Sprintf("board %d: %s %s %d %+d", r.Board, cs, r.Declarer, r.Tricks, r.Score)
+}
+
+// Complete fills Score from the contract, declarer and tricks, and checks
+// them; a result without a contract keeps its assigned Score.
+func (r *Result) Complete() error {
+	if r.Board < 1 {
+		return fmt.Errorf("board %d: %w", r.Board, ErrBadResult)
+	}
+	if r.Contract == "" {
+		return nil
+	}
+	c, err := bridge.ParseContract(r.Contract)
+	if err != nil {
+		return fmt.Errorf("board %d: contract %q: %w", r.Board, r.Contract, errors.Join(ErrBadResult, err))
+	}
+	if c.IsPassedOut() {
+		r.Declarer, r.Tricks, r.Score = "", 0, 0
+		return nil
+	}
+	d, err := bridge.ParseSeat(r.Declarer)
+	if err != nil {
+		return fmt.Errorf("board %d: declarer %q: %w", r.Board, r.Declarer, errors.Join(ErrBadResult, err))
+	}
+	if r.Tricks < 0 || r.Tricks > 13 {
+		return fmt.Errorf("board %d: %d tricks: %w", r.Board, r.Tricks, ErrBadResult)
+	}
+	r.Declarer = d.String()
+	r.Score = bridge.Score(c, d, r.Tricks, bridge.Board(r.Board).Vulnerability())
+	return nil
+}
+
+// ParseResult reads a result as a director types it: "BOARD CONTRACT
+// DECLARER TRICKS" (e.g. "5 4S N 10", "7 Pass") or "BOARD =SCORE" for an
+// assigned NS score (e.g. "3 =-100").
+func ParseResult(s string) (Result, error) {
+	f := strings.Fields(strings.NewReplacer(":", " ", ",", " ").Replace(s))
+	bad := func(why string) (Result, error) {
+		return Result{}, fmt.Errorf("result %q: %s: %w", s, why, ErrBadResult)
+	}
+	if len(f) < 2 {
+		return bad("want BOARD CONTRACT DECLARER TRICKS or BOARD =SCORE")
+	}
+	var r Result
+	if _, err := fmt.Sscan(f[0], &r.Board); err != nil || r.Board < 1 {
+		return bad("board number")
+	}
+	if strings.HasPrefix(f[1], "=") {
+		if len(f) != 2 {
+			return bad("an assigned score stands alone")
+		}
+		if _, err := fmt.Sscan(f[1][1:], &r.Score); err != nil {
+			return bad("assigned score")
+		}
+		return r, nil
+	}
+	r.Contract = f[1]
+	if len(f) == 2 {
+		if err := r.Complete(); err != nil {
+			return Result{}, fmt.Errorf("result %q: %w", s, err)
+		}
+		if r.Declarer != "" || r.Score != 0 || r.Contract == "" {
+			return bad("a contract needs a declarer and tricks")
+		}
+		return r, nil
+	}
+	if len(f) != 4 {
+		return bad("want BOARD CONTRACT DECLARER TRICKS")
+	}
+	r.Declarer = f[2]
+	if _, err := fmt.Sscan(f[3], &r.Tricks); err != nil {
+		return bad("tricks")
+	}
+	if err := r.Complete(); err != nil {
+		return Result{}, fmt.Errorf("result %q: %w", s, err)
+	}
+	return r, nil
+}
+
+// Sentinel errors for expected conditions.
+var (
+	ErrBadResult = errors.New("bad result")
+	ErrNoEntrant = errors.New("no such entrant")
+	ErrNoSession = errors.New("no such session")
+	ErrNoMatch   = errors.New("no such match")
+	ErrNoBoard   = errors.New("no such board in the match")
+	ErrInvalid   = errors.New("invalid event")
+	ErrNotScored = errors.New("match not scored")
+	ErrDrawn     = errors.New("round already drawn")
+)
+
+// Profile returns the regulation profile in force: the event's own, or
+// NSWBA 2011.
+func (ev *Event) Profile() *regulation.Profile {
+	if ev.Regulation != nil {
+		return ev.Regulation
+	}
+	return regulation.NSWBA2011()
+}
+
+// Entrant returns the entrant with the given id.
+func (ev *Event) Entrant(id int) (*Entrant, error) {
+	for i := range ev.Entrants {
+		if ev.Entrants[i].ID == id {
+			return &ev.Entrants[i], nil
+		}
+	}
+	return nil, fmt.Errorf("entrant %d: %w", id, ErrNoEntrant)
+}
+
+// Session returns the session with the given number.
+func (ev *Event) Session(n int) (*Session, error) {
+	for i := range ev.Sessions {
+		if ev.Sessions[i].Number == n {
+			return &ev.Sessions[i], nil
+		}
+	}
+	return nil, fmt.Errorf("session %d: %w", n, ErrNoSession)
+}
+
+// Round returns the round with the given number and its session.
+func (ev *Event) Round(n int) (*Session, *Round, error) {
+	for i := range ev.Sessions {
+		s := &ev.Sessions[i]
+		for j := range s.Rounds {
+			if s.Rounds[j].Number == n {
+				return s, &s.Rounds[j], nil
+			}
+		}
+	}
+	return nil, nil, fmt.Errorf("round %d: %w", n, ErrNoMatch)
+}
+
+// Match returns the match at table t in round r.
+func (ev *Event) Match(r, t int) (*Session, *Round, *Match, error) {
+	s, rd, err := ev.Round(r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for i := range rd.Matches {
+		if rd.Matches[i].Table == t {
+			return s, rd, &rd.Matches[i], nil
+		}
+	}
+	return nil, nil, nil, fmt.Errorf("round %d table %d: %w", r, t, ErrNoMatch)
+}
+
+// Rounds returns every round in order of play.
+func (ev *Event) Rounds() []*Round {
+	var out []*Round
+	for i := range ev.Sessions {
+		for j := range ev.Sessions[i].Rounds {
+			out = append(out, &ev.Sessions[i].Rounds[j])
+		}
+	}
+	return out
+}
+
+// stage returns the session's stage, 0 read as 1.
+func (s *Session) stage() int { return max(s.Stage, 1) }
+
+// Validate checks the event's structure: known kind and scoring, unique
+// entrant ids, sessions in order, matches naming known entrants, results
+// that score. It names the first problem with its place.
+func (ev *Event) Validate() error {
+	bad := func(where, format string, a ...any) error {
+		return fmt.Errorf("%w: %s: %s", ErrInvalid, where, fmt.Sprintf(format, a...))
+	}
+	if ev.Format != FormatID {
+		return bad("format", "want %q, got %q", FormatID, ev.Format)
+	}
+	switch ev.Kind {
+	case SwissPairs, SwissTeams, RoundRobin, MatchpointPairs, Individual, KnockoutTeams:
+	default:
+		return bad("kind", "unknown kind %q", ev.Kind)
+	}
+	switch ev.Scoring {
+	case ButlerVP, IMPVP, IMPs, Matchpoints:
+	default:
+		return bad("scoring", "unknown scoring %q", ev.Scoring)
+	}
+	switch ev.Datum {
+	case "", DatumAll, DatumSelected:
+	default:
+		return bad("datum", "unknown datum %q", ev.Datum)
+	}
+	if ev.VPTotal < 0 || ev.DatumTrim < 0 || ev.BoardsPerRound < 0 || ev.Top < 0 || ev.Qualify < 0 {
+		return bad("vp_total/boards_per_round/top/qualify", "must not be negative")
+	}
+	ids := map[int]bool{}
+	for i, en := range ev.Entrants {
+		if en.ID < 1 {
+			return bad(fmt.Sprintf("entrants[%d].id", i), "must be 1 or more, got %d", en.ID)
+		}
+		if ids[en.ID] {
+			return bad(fmt.Sprintf("entrants[%d].id", i), "entrant %d twice", en.ID)
+		}
+		ids[en.ID] = true
+	}
+	rounds := map[int]bool{}
+	for i, s := range ev.Sessions {
+		if i > 0 && (s.Number <= ev.Sessions[i-1].Number || s.Start.Before(ev.Sessions[i-1].Start) || s.stage() < ev.Sessions[i-1].stage()) {
+			return bad(fmt.Sprintf("sessions[%d]", i), "sessions must be in order of number, start and stage")
+		}
+		for _, r := range s.Rounds {
+			where := fmt.Sprintf("session %d round %d", s.Number, r.Number)
+			if rounds[r.Number] || r.Number < 1 {
+				return bad(where, "round numbers must be unique and 1 or more")
+			}
+			rounds[r.Number] = true
+			seen := map[int]bool{}
+			tables := map[int]bool{}
+			for _, m := range r.Matches {
+				mw := fmt.Sprintf("%s table %d", where, m.Table)
+				if tables[m.Table] {
+					return bad(mw, "table twice in the round")
+				}
+				tables[m.Table] = true
+				if m.NS == 0 {
+					return bad(mw, "the NS entrant is missing")
+				}
+				for _, id := range []int{m.NS, m.EW} {
+					if id == 0 {
+						continue // a bye
+					}
+					if !ids[id] {
+						return bad(mw, "entrant %d not entered", id)
+					}
+					if seen[id] {
+						return bad(mw, "entrant %d plays twice in the round", id)
+					}
+					seen[id] = true
+				}
+				switch m.Forfeit {
+				case "", "ns", "ew":
+				default:
+					return bad(mw, "forfeit must be \"ns\" or \"ew\", got %q", m.Forfeit)
+				}
+				for k := range m.Results {
+					res := m.Results[k]
+					if err := res.Complete(); err != nil {
+						return bad(mw, "%v", err)
+					}
+					if res.Score != m.Results[k].Score {
+						return bad(mw, "board %d: score %d does not match the contract (%d)", res.Board, m.Results[k].Score, res.Score)
+					}
+				}
+			}
+		}
+	}
+	for i, o := range ev.Offences {
+		switch o.Kind {
+		case Late, SlowPlay, Phone, Other:
+		default:
+			return bad(fmt.Sprintf("offences[%d].kind", i), "unknown kind %q", o.Kind)
+		}
+		if o.At.IsZero() || len(o.Players) == 0 {
+			return bad(fmt.Sprintf("offences[%d]", i), "needs a time and the offenders")
+		}
+		if o.Entrant != 0 && !ids[o.Entrant] {
+			return bad(fmt.Sprintf("offences[%d].entrant", i), "entrant %d not entered", o.Entrant)
+		}
+	}
+	for i, c := range ev.Corrections {
+		if c.At.IsZero() || c.By == "" || c.Why == "" {
+			return bad(fmt.Sprintf("corrections[%d]", i), "needs who, when and why (NSWBA 13)")
+		}
+	}
+	return nil
+}

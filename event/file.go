@@ -1,0 +1,143 @@
+package event
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// New returns an empty event of the given kind and scoring, on the NSWBA
+// 2011 profile.
+func New(name string, kind Kind, scoring Scoring) *Event {
+	return &Event{Format: FormatID, Name: name, Kind: kind, Scoring: scoring, Entrants: []Entrant{}, Sessions: []Session{}}
+}
+
+// Read decodes an event file from r and validates it. name (usually the file
+// name) and the line of a JSON error are given in the error.
+func Read(r io.Reader, name string) (*Event, error) {
+	var ev Event
+	if err := decodeStrict(r, name, &ev); err != nil {
+		return nil, err
+	}
+	if err := ev.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &ev, nil
+}
+
+// decodeStrict decodes one JSON object from r into v, refusing unknown
+// fields and trailing data; errors name the file and line.
+func decodeStrict(r io.Reader, name string, v any) error {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, jsonError(data, dec, err))
+	}
+	if dec.More() {
+		return fmt.Errorf("%s: %w: data after the object", name, ErrInvalid)
+	}
+	return nil
+}
+
+func jsonError(data []byte, dec *json.Decoder, err error) error {
+	off := dec.InputOffset()
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+		if te.Field != "" {
+			err = fmt.Errorf("field %s: %w", te.Field, err)
+		}
+	}
+	off = max(0, min(off, int64(len(data))))
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	return fmt.Errorf("%w: line %d: %w", ErrInvalid, line, err)
+}
+
+// Load reads and validates the event file at path.
+func Load(path string) (*Event, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Write encodes the event as indented JSON.
+func (ev *Event) Write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(ev)
+}
+
+// Save validates the event and writes it to path so that what was saved
+// before is never lost: it writes a temporary file in the same directory,
+// syncs it, and renames it over path. A failure at any point leaves the old
+// file as it was.
+func (ev *Event) Save(path string) error {
+	if err := ev.Validate(); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	var buf bytes.Buffer
+	if err := ev.Write(&buf); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	return WriteFileAtomic(path, buf.Bytes())
+}
+
+// WriteFileAtomic replaces path with data by writing a temporary file beside
+// it, syncing it and renaming it over path; the old contents survive any
+// failure. A new file gets mode 0644; an existing file keeps its mode.
+func WriteFileAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync() // best effort: make the rename durable
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,311 @@
+package event
+
+import (
+	"slices"
+	"testing"
+)
+
+// m is a match for building ranking records: a beat b (or not) with these
+// VPs and a's net IMPs.
+type m struct {
+	a, b    int
+	va, vb  float64
+	impsA   float64
+	capIMPs float64
+}
+
+// records builds records for entrants 1..n from matches; totals are the sum
+// of VPs unless given.
+func records(n int, ms []m, totals map[int]float64) []Record {
+	recs := make([]Record, n)
+	for i := range recs {
+		recs[i] = Record{Entrant: i + 1, Eligible: true}
+	}
+	for i, x := range ms {
+		recs[x.a-1].Matches = append(recs[x.a-1].Matches, MatchRecord{Round: i + 1, Opponent: x.b, VP: x.va, OppVP: x.vb, IMPs: x.impsA, Cap: x.capIMPs})
+		if x.b > 0 {
+			recs[x.b-1].Matches = append(recs[x.b-1].Matches, MatchRecord{Round: i + 1, Opponent: x.a, VP: x.vb, OppVP: x.va, IMPs: -x.impsA, Cap: x.capIMPs})
+		}
+	}
+	for i := range recs {
+		for _, mr := range recs[i].Matches {
+			recs[i].Total += mr.VP
+		}
+		if t, ok := totals[i+1]; ok {
+			recs[i].Total = t
+		}
+	}
+	return recs
+}
+
+func order(st []Standing) []int {
+	var o []int
+	for _, s := range st {
+		o = append(o, s.Entrant)
+	}
+	return o
+}
+
+// byOf returns what separated entrant id from the one above.
+func byOf(st []Standing, id int) Step {
+	for _, s := range st {
+		if s.Entrant == id {
+			return s.By
+		}
+	}
+	return "missing"
+}
+
+func TestRankSwissSteps(t *testing.T) {
+	tests := []struct {
+		clause string
+		method Method
+		n      int
+		ms     []m
+		totals map[int]float64
+		want   []int
+		// sep is the entrant whose separation is checked and by what.
+		sep int
+		by  Step
+	}{
+		{
+			clause: "NSWBA 12 (fractions): 0.01 VP separates",
+			n:      2,
+			totals: map[int]float64{1: 50, 2: 50.01},
+			want:   []int{2, 1}, sep: 1, by: ByScore,
+		},
+		{
+			clause: "NSWBA 12 Swiss (a): higher opponents' total ranks higher",
+			// 1 and 2 tie on 30; 1 met 3 (strong), 2 met 4 (weak).
+			n:      4,
+			ms:     []m{{1, 3, 15, 15, 0, 0}, {2, 4, 15, 15, 0, 0}},
+			totals: map[int]float64{1: 30, 2: 30, 3: 40, 4: 10},
+			want:   []int{3, 1, 2, 4}, sep: 2, by: ByOpponents,
+		},
+		{
+			clause: "NSWBA 12 Swiss (b): two-way tie, the winner of their match",
+			// 1 and 2 met (2 won); both met 3 and 4 only otherwise, so (a) is level.
+			n: 4,
+			ms: []m{
+				{1, 2, 8, 12, -5, 0},
+				{1, 3, 12, 8, 5, 0}, {2, 4, 10, 10, 0, 0},
+				{1, 4, 10, 10, 0, 0}, {2, 3, 8, 12, -5, 0},
+			},
+			totals: map[int]float64{1: 30, 2: 30, 3: 20, 4: 19},
+			want:   []int{2, 1, 3, 4}, sep: 1, by: ByHeadToHead,
+		},
+		{
+			clause: "NSWBA 12 Swiss (c): capped net IMPs; a big win counts only up to the 25-5 margin",
+			// 1: +40 and -10 (capped: +12 -10 = +2); 2: +5 and +3 = +8. Opponents equal (3 and 4 both 10).
+			n: 4,
+			ms: []m{
+				{1, 3, 20, 0, 40, 12}, {1, 4, 5, 15, -10, 12},
+				{2, 3, 13, 7, 5, 12}, {2, 4, 12, 8, 3, 12},
+			},
+			totals: map[int]float64{1: 25, 2: 25, 3: 10, 4: 9},
+			want:   []int{2, 1, 3, 4}, sep: 1, by: ByIMPs,
+		},
+		{
+			clause: "NSWBA 12 Swiss (d): more wins, a draw counting a half",
+			// 1: win + draw = 1.5; 2: win + loss = 1. Capped IMPs level (+2 each).
+			n: 4,
+			ms: []m{
+				{1, 3, 12, 8, 2, 0}, {1, 4, 10, 10, 0, 0},
+				{2, 3, 14, 6, 6, 0}, {2, 4, 8, 12, -4, 0},
+			},
+			totals: map[int]float64{1: 22, 2: 22, 3: 10, 4: 9},
+			want:   []int{1, 2, 3, 4}, sep: 2, by: ByWins,
+		},
+		{
+			clause: "NSWBA 12 Swiss (e): deleting the worst result",
+			// Both 1.5 wins... 1: 12,10,8 (worst 8 -> 22); 2: 14,10,6 (worst 6 -> 24).
+			n: 5,
+			ms: []m{
+				{1, 3, 12, 8, 0, 0}, {1, 4, 10, 10, 0, 0}, {1, 5, 8, 12, 0, 0},
+				{2, 3, 14, 6, 0, 0}, {2, 4, 10, 10, 0, 0}, {2, 5, 6, 14, 0, 0},
+			},
+			totals: map[int]float64{1: 30, 2: 30, 3: 5, 4: 4, 5: 3},
+			want:   []int{2, 1, 3, 4, 5}, sep: 1, by: ByDropWorst,
+		},
+		{
+			clause: "NSWBA 12 round robins: Swiss without (a); opponents' total does not decide",
+			method: RoundRobinMethod,
+			// As the (a) case but they met: 2 won, so (b) decides although 1's opponents were stronger.
+			n:      4,
+			ms:     []m{{1, 2, 5, 15, 0, 0}, {1, 3, 25, 5, 0, 0}, {2, 4, 15, 15, 0, 0}},
+			totals: map[int]float64{1: 30, 2: 30, 3: 40, 4: 10},
+			want:   []int{3, 2, 1, 4}, sep: 1, by: ByHeadToHead,
+		},
+		{
+			clause: "NSWBA 12 Swiss (b): only for two-way ties; three tied go on to (c)",
+			// 1, 2, 3 tie; 1 beat 2 but (b) does not apply; capped IMPs
+			// 1: +1-6 = -5, 2: -1+3 = +2, 3: -3+6 = +3.
+			n: 3,
+			ms: []m{
+				{1, 2, 11, 9, 1, 0}, {2, 3, 11, 9, 3, 0}, {3, 1, 11, 9, 6, 0},
+			},
+			totals: map[int]float64{1: 20, 2: 20, 3: 20},
+			want:   []int{3, 2, 1}, sep: 2, by: ByIMPs,
+		},
+	}
+	for _, tt := range tests {
+		st := Rank(records(tt.n, tt.ms, tt.totals), tt.method, RankOptions{Seed: 1})
+		if got := order(st); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: order %v, want %v", tt.clause, got, tt.want)
+			continue
+		}
+		if got := byOf(st, tt.sep); got != tt.by {
+			t.Errorf("%s: entrant %d separated by %q, want %q (%+v)", tt.clause, tt.sep, got, tt.by, st)
+		}
+		for i, s := range st {
+			if s.Place != i+1 {
+				t.Errorf("%s: place %d at index %d", tt.clause, s.Place, i)
+			}
+		}
+	}
+}
+
+func TestRankLot(t *testing.T) {
+	// NSWBA 12 Swiss (f): identical records are ordered by lot, the same
+	// for the same seed and recorded in the detail.
+	recs := records(4, []m{{1, 2, 10, 10, 0, 0}, {3, 4, 10, 10, 0, 0}}, nil)
+	a := Rank(slices.Clone(recs), SwissMethod, RankOptions{Seed: 7})
+	b := Rank(slices.Clone(recs), SwissMethod, RankOptions{Seed: 7})
+	if !slices.Equal(order(a), order(b)) {
+		t.Fatalf("NSWBA 12 (f): same seed, different lot: %v v %v", order(a), order(b))
+	}
+	lots := 0
+	for _, s := range a[1:] {
+		if s.By == ByLot {
+			lots++
+		}
+	}
+	if lots != 3 {
+		t.Errorf("NSWBA 12 (f): want 3 separations by lot, got %+v", a)
+	}
+	seen := map[string]bool{}
+	for seed := int64(0); seed < 20; seed++ {
+		seen[fmtInts(order(Rank(slices.Clone(recs), SwissMethod, RankOptions{Seed: seed})))] = true
+	}
+	if len(seen) < 3 {
+		t.Errorf("NSWBA 12 (f): the lot hardly depends on the seed: %v", seen)
+	}
+}
+
+func fmtInts(v []int) string {
+	b := []byte{}
+	for _, x := range v {
+		b = append(b, byte('0'+x))
+	}
+	return string(b)
+}
+
+// board builds a matchpoint board record.
+func board(b, round, opp, side, score int, mp, top float64) BoardRecord {
+	return BoardRecord{Board: b, Round: round, Opponent: opp, Side: side, Score: score, MP: mp, Top: top}
+}
+
+func TestRankMatchpointSteps(t *testing.T) {
+	tests := []struct {
+		clause     string
+		incomplete bool
+		recs       []Record
+		want       []int
+		sep        int
+		by         Step
+	}{
+		{
+			clause:     "NSWBA 12 matchpoints (a): opponents' total, incomplete movement only",
+			incomplete: true,
+			recs: []Record{
+				{Entrant: 1, Total: 50, Boards: []BoardRecord{board(1, 1, 3, NS, 100, 2, 4)}},
+				{Entrant: 2, Total: 50, Boards: []BoardRecord{board(2, 1, 4, NS, 100, 2, 4)}},
+				{Entrant: 3, Total: 60},
+				{Entrant: 4, Total: 40},
+			},
+			want: []int{3, 1, 2, 4}, sep: 2, by: ByOpponents,
+		},
+		{
+			clause: "NSWBA 12 matchpoints (a) not used in a complete movement; (b) decides",
+			recs: []Record{
+				// Same boards, same direction: 2 beat 1 on board 1, equal on board 2.
+				{Entrant: 1, Total: 50, Boards: []BoardRecord{board(1, 1, 3, NS, 100, 2, 4), board(2, 2, 4, NS, 50, 2, 4)}},
+				{Entrant: 2, Total: 50, Boards: []BoardRecord{board(1, 2, 4, NS, 140, 4, 4), board(2, 1, 3, NS, 50, 2, 4)}},
+				{Entrant: 3, Total: 60},
+				{Entrant: 4, Total: 40},
+			},
+			want: []int{3, 2, 1, 4}, sep: 1, by: ByBoards,
+		},
+		{
+			clause: "NSWBA 12 matchpoints (b)(ii): opposite directions count against average",
+			recs: []Record{
+				// Board 1 in opposite directions: 1 above average (2 pts), 2 average (1 pt).
+				{Entrant: 1, Total: 50, Boards: []BoardRecord{board(1, 1, 3, NS, 100, 3, 4)}},
+				{Entrant: 2, Total: 50, Boards: []BoardRecord{board(1, 1, 4, EW, -100, 2, 4)}},
+			},
+			want: []int{1, 2}, sep: 2, by: ByBoards,
+		},
+		{
+			clause: "NSWBA 12 matchpoints (c): two-way tie, the round between them",
+			recs: []Record{
+				// Board comparison level (each 2 points: above average once), 2 won their round 3-1.
+				{Entrant: 1, Total: 50, Boards: []BoardRecord{board(1, 1, 2, NS, -50, 1, 4), board(2, 2, 3, NS, 400, 4, 4)}},
+				{Entrant: 2, Total: 50, Boards: []BoardRecord{board(1, 1, 1, EW, 50, 3, 4), board(3, 2, 4, NS, 0, 1, 4)}},
+				{Entrant: 3, Total: 20},
+				{Entrant: 4, Total: 20},
+			},
+			want: []int{2, 1, 3, 4}, sep: 1, by: ByRound,
+		},
+		{
+			clause: "NSWBA 12 matchpoints (d): the score against the highest placed pair, then the next",
+			recs: []Record{
+				// Against 3 (top): both 50%; against 4 (next): 1 scored 75%, 2 62.5%.
+				// Board comparison level: each above average once, average once, in opposite directions.
+				{Entrant: 1, Total: 50, Boards: []BoardRecord{board(1, 1, 3, NS, 0, 2, 4), board(2, 2, 4, NS, 0, 3, 4)}},
+				{Entrant: 2, Total: 50, Boards: []BoardRecord{board(3, 1, 3, EW, 0, 2, 4), board(4, 2, 4, EW, 0, 2.5, 4)}},
+				{Entrant: 3, Total: 70},
+				{Entrant: 4, Total: 60},
+			},
+			want: []int{3, 4, 1, 2}, sep: 2, by: ByHigherPlace,
+		},
+	}
+	for _, tt := range tests {
+		for i := range tt.recs {
+			tt.recs[i].Eligible = true
+		}
+		st := Rank(tt.recs, MatchpointMethod, RankOptions{Incomplete: tt.incomplete, Seed: 3})
+		if got := order(st); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: order %v, want %v (%+v)", tt.clause, got, tt.want, st)
+			continue
+		}
+		if got := byOf(st, tt.sep); got != tt.by {
+			t.Errorf("%s: entrant %d separated by %q, want %q (%+v)", tt.clause, tt.sep, got, tt.by, st)
+		}
+	}
+}
+
+func TestQualify(t *testing.T) {
+	st := []Standing{
+		{Entrant: 1, Eligible: true}, {Entrant: 2, Eligible: false}, {Entrant: 3, Eligible: true},
+		{Entrant: 4, Eligible: true}, {Entrant: 5, Eligible: true}, {Entrant: 6, Eligible: true},
+	}
+	ens := []Entrant{
+		{ID: 1, Section: "A"}, {ID: 2, Section: "A", NonQualified: true}, {ID: 3, Section: "B", Unavailable: true},
+		{ID: 4, Section: "A"}, {ID: 5, Section: "A"}, {ID: 6, Section: "B"},
+	}
+	tests := []struct {
+		clause string
+		places int
+		want   []int
+		repl   []Replacement
+	}{
+		{"NSWBA 12 (non-qualified units; replacement): 1 place per section; 2 may not qualify, 3 unavailable is replaced by 6 of its own section B", 1, []int{1, 6}, []Replacement{{3, 6, "B"}}},
+		{"NSWBA 12 (non-qualified units): 2 places in A skip the non-qualified 2 and go to 4; B has no reserve left after 6", 2, []int{1, 4, 6}, nil},
+	}
+	for _, tt := range tests {
+		q, r := Qualify(st, ens, tt.places)
+		if !slices.Equal(q, tt.want) || !slices.Equal(r, tt.repl) {
+			t.Errorf("%s: got %v %v, want %v %v", tt.clause, q, r, tt.want, tt.repl)
+		}
+	}
+}

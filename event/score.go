@@ -1,0 +1,280 @@
+package event
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/bridgetd/bridgetd/regulation"
+)
+
+// Scorer is what the event needs from the scoring engine (package score):
+// the IMP scale, a Butler datum and a VP scale. The command wires in the
+// real one.
+type Scorer interface {
+	// IMPs converts a point difference to signed IMPs on the WBF scale.
+	IMPs(diff float64) float64
+	// Datum returns the Butler datum of a board from the NS scores used.
+	Datum(scores []int) float64
+	// VP converts NS's net IMP margin in a match of boards boards to the
+	// VP of NS and EW.
+	VP(imps float64, boards int) (ns, ew float64)
+}
+
+// Score computes every match of the event: the Butler datums and IMPs of
+// each board (ButlerVP), the VPs of each match, forfeits and byes. Matches
+// without results are left unscored. With appeals pending, a datum of all
+// scores includes the pending ones and marks the results provisional; a
+// datum of selected scores leaves them out, so that only the appealed
+// match can change (NSWBA 14).
+func (ev *Event) Score(sc Scorer) error {
+	for _, rd := range ev.Rounds() {
+		if err := ev.scoreRound(rd, sc); err != nil {
+			return fmt.Errorf("round %d: %w", rd.Number, err)
+		}
+	}
+	return nil
+}
+
+func (ev *Event) vpTotal() float64 {
+	if ev.VPTotal > 0 {
+		return ev.VPTotal
+	}
+	return ev.Profile().FineScaleVP
+}
+
+func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
+	p := ev.Profile()
+	total := ev.vpTotal()
+	boards := len(rd.Boards)
+	if boards == 0 {
+		boards = ev.BoardsPerRound
+	}
+	// Butler datums per board.
+	type datum struct {
+		value       float64
+		provisional bool
+		ok          bool
+	}
+	datums := map[int]datum{}
+	if ev.Scoring == ButlerVP {
+		scores := map[int][]int{}
+		pending := map[int][]int{}
+		for i := range rd.Matches {
+			m := &rd.Matches[i]
+			if m.Bye() || m.Forfeit != "" {
+				continue
+			}
+			for _, r := range m.Results {
+				if r.Appeal == AppealPending {
+					pending[r.Board] = append(pending[r.Board], r.Score)
+				} else {
+					scores[r.Board] = append(scores[r.Board], r.Score)
+				}
+			}
+		}
+		for _, b := range unionKeys(scores, pending) {
+			use := scores[b]
+			prov := false
+			if ev.Datum != DatumSelected || len(use) == 0 {
+				// NSWBA 14: all scores enter the datum, provisionally.
+				prov = len(pending[b]) > 0
+				use = append(slices.Clone(use), pending[b]...)
+			}
+			datums[b] = datum{sc.Datum(use), prov, true}
+		}
+	}
+	for i := range rd.Matches {
+		m := &rd.Matches[i]
+		m.Provisional = false
+		switch {
+		case m.Bye():
+			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
+			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
+			continue
+		case m.Forfeit != "":
+			// NSWBA 13, forfeits: the offenders score 0, the others 18 of 30.
+			v := round2(regulation.ScaleVP(p.ForfeitVP, p.ForfeitScaleVP, total))
+			if m.Forfeit == "ns" {
+				m.VP = &[2]float64{0, v}
+			} else {
+				m.VP = &[2]float64{v, 0}
+			}
+			m.IMPs = nil
+			continue
+		}
+		switch ev.Scoring {
+		case ButlerVP:
+			if len(m.Results) == 0 {
+				m.IMPs, m.VP = nil, nil
+				continue
+			}
+			var imps float64
+			for _, r := range m.Results {
+				d := datums[r.Board]
+				imps += sc.IMPs(float64(r.Score) - d.value)
+				m.Provisional = m.Provisional || d.provisional
+			}
+			m.IMPs = &imps
+		case IMPVP, IMPs:
+			if m.IMPs == nil {
+				m.VP = nil
+				continue
+			}
+		default:
+			continue
+		}
+		if ev.Scoring == IMPs {
+			m.VP = nil
+			continue
+		}
+		ns, ew := sc.VP(*m.IMPs, boards)
+		m.VP = &[2]float64{ns, ew}
+	}
+	return nil
+}
+
+func unionKeys(a, b map[int][]int) []int {
+	var ks []int
+	for k := range a {
+		ks = append(ks, k)
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// TieBreakCap returns the cap on a match's positive net IMPs for Swiss step
+// (c): the fewest IMPs that win TieBreakCapWinnerVP of TieBreakCapScaleVP
+// (25–5 of 30), in proportion on the event's scale (NSWBA 12, Swiss (c)).
+func (ev *Event) TieBreakCap(sc Scorer, boards int) float64 {
+	p := ev.Profile()
+	target := ev.vpTotal() * p.TieBreakCapWinnerVP / p.TieBreakCapScaleVP
+	for m := 0; m <= 400; m++ {
+		if ns, _ := sc.VP(float64(m), boards); ns >= target-0.005 {
+			return float64(m)
+		}
+	}
+	return 0
+}
+
+// Records builds the ranking records of a VP event from its scored matches:
+// VP totals less fines (NSWBA 7: fines flow into the standings), and each
+// match's VPs and capped IMPs for the tie-breaks.
+func (ev *Event) Records(sc Scorer) []Record {
+	recs := map[int]*Record{}
+	var order []int
+	for _, en := range ev.Entrants {
+		recs[en.ID] = &Record{Entrant: en.ID, Eligible: !en.NonQualified}
+		order = append(order, en.ID)
+	}
+	caps := map[int]float64{}
+	for _, rd := range ev.Rounds() {
+		boards := len(rd.Boards)
+		if boards == 0 {
+			boards = ev.BoardsPerRound
+		}
+		if _, ok := caps[boards]; !ok && sc != nil {
+			caps[boards] = ev.TieBreakCap(sc, boards)
+		}
+		for _, m := range rd.Matches {
+			if m.VP == nil && m.IMPs == nil {
+				continue
+			}
+			var vp [2]float64
+			if m.VP != nil {
+				vp = *m.VP
+			}
+			var imps float64
+			if m.IMPs != nil {
+				imps = *m.IMPs
+			}
+			if r := recs[m.NS]; r != nil {
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.EW, VP: vp[NS], OppVP: vp[EW], IMPs: imps, Cap: caps[boards]})
+			}
+			if r := recs[m.EW]; r != nil && !m.Bye() {
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: -imps, Cap: caps[boards]})
+			}
+		}
+	}
+	out := make([]Record, 0, len(order))
+	for _, id := range order {
+		r := recs[id]
+		for _, m := range r.Matches {
+			if ev.Scoring == IMPs {
+				r.Total += m.IMPs
+			} else {
+				r.Total += m.VP
+			}
+		}
+		r.Total = round2(r.Total - ev.Fines(id))
+		out = append(out, *r)
+	}
+	return out
+}
+
+// Method returns the tie-break procedure of the event's kind (NSWBA 12).
+func (ev *Event) Method() Method {
+	switch ev.Kind {
+	case RoundRobin, KnockoutTeams:
+		return RoundRobinMethod
+	case MatchpointPairs, Individual:
+		return MatchpointMethod
+	default:
+		return SwissMethod
+	}
+}
+
+// Standings ranks the event from its scored matches (call Score first).
+func (ev *Event) Standings(sc Scorer) []Standing {
+	return Rank(ev.Records(sc), ev.Method(), RankOptions{Seed: ev.Seed})
+}
+
+// Playoff is a knock-out tie that must be broken by a play-off.
+type Playoff struct {
+	Round, Table int
+	Teams        [2]int
+	Boards       int
+}
+
+// Playoffs returns the knock-out matches that ended level, each flagged for
+// a play-off of KnockoutPlayoffBoards boards played at once (NSWBA 12,
+// knock-out teams). A match no longer level after a correction within the
+// NSWBA 13 windows drops out of the list.
+func (ev *Event) Playoffs() []Playoff {
+	if ev.Kind != KnockoutTeams {
+		return nil
+	}
+	var out []Playoff
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.IMPs != nil && !m.Bye() && math.Abs(*m.IMPs-ev.carried(rd.Number, m)) <= eps {
+				out = append(out, Playoff{rd.Number, m.Table, [2]int{m.NS, m.EW}, ev.Profile().KnockoutPlayoffBoards})
+			}
+		}
+	}
+	return out
+}
+
+// carried is the IMP fines that count in the match, as NS's margin: fines
+// of the round, and fines carried over from the previous round when both
+// teams were at fault; 1 VP = 3 IMPs (NSWBA 7, knock-out teams).
+func (ev *Event) carried(round int, m Match) float64 {
+	var d float64
+	for _, o := range ev.Offences {
+		if o.Unit != "IMPs" || (o.CarryOver && o.Round != round-1) || (!o.CarryOver && o.Round != round) {
+			continue
+		}
+		switch o.Entrant {
+		case m.NS:
+			d += o.Fine
+		case m.EW:
+			d -= o.Fine
+		}
+	}
+	return d
+}

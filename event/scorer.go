@@ -1,0 +1,42 @@
+package event
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// NewScorer returns the event's Scorer built on package score: the WBF IMP
+// scale, the Butler datum with trim scores dropped from each end, and the
+// VP scale the event names (score.ScaleByName; "wbf2013" when none). The
+// datum drops DatumTrim scores from each end.
+func (ev *Event) NewScorer() (Scorer, error) {
+	name := ev.VPScale
+	if name == "" {
+		name = "wbf2013"
+	}
+	s, err := score.ScaleByName(name)
+	if err != nil {
+		return nil, fmt.Errorf("event %q: %w", ev.Name, err)
+	}
+	return scoreScorer{scale: s, butler: score.ButlerOptions{Trim: ev.DatumTrim}}, nil
+}
+
+type scoreScorer struct {
+	scale  score.Scale
+	butler score.ButlerOptions
+}
+
+func (s scoreScorer) IMPs(diff float64) float64 {
+	return float64(score.IMP(int(math.Round(diff))))
+}
+
+func (s scoreScorer) Datum(scores []int) float64 {
+	d, _ := score.Datum(scores, s.butler)
+	return float64(d)
+}
+
+func (s scoreScorer) VP(imps float64, boards int) (float64, float64) {
+	return s.scale.VP(int(math.Round(imps)), boards)
+}
