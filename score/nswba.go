@@ -1,0 +1,199 @@
+package score
+
+import (
+	"math"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// AverageIMPs returns the IMPs of average-plus (and, negated, of
+// average-minus) under NSWBA 8.3: 2 in Butler pairs and in matches of fewer
+// than 11 boards, 3 in longer matches.
+func AverageIMPs(boards int, butlerPairs bool) float64 {
+	if butlerPairs || boards < 11 {
+		return 2
+	}
+	return 3
+}
+
+// Discrepancy is what a director may do about a traveller score that does
+// not agree with its contract, declarer and tricks (NSWBA 13.6).
+type Discrepancy uint8
+
+// The outcomes of NSWBA 13.6.
+const (
+	// ScoreAgrees: the score is the one the contract and tricks give.
+	ScoreAgrees Discrepancy = iota
+	// ImpossibleScore: no result on the board gives the recorded score;
+	// the director corrects it (13.6(a)).
+	ImpossibleScore
+	// VulnerabilityError: the recorded score is right for the other
+	// vulnerability; the director corrects it (13.6(b)).
+	VulnerabilityError
+	// WrongSide: the score is on the wrong side; it may not be changed,
+	// and the board is treated as fouled for the round with average to
+	// both sides (13.6).
+	WrongSide
+	// ScoreStands: the score is possible but disagrees; without the
+	// players the director may not change it (13.6).
+	ScoreStands
+)
+
+// String describes the outcome.
+func (d Discrepancy) String() string {
+	switch d {
+	case ScoreAgrees:
+		return "score agrees"
+	case ImpossibleScore:
+		return "impossible score: corrected"
+	case VulnerabilityError:
+		return "vulnerability error: corrected"
+	case WrongSide:
+		return "score on the wrong side: average to both"
+	case ScoreStands:
+		return "discrepancy: recorded score stands"
+	}
+	return "Discrepancy(?)"
+}
+
+// CheckScore compares a recorded North-South score with the contract,
+// declarer and tricks on a traveller row (NSWBA 13.6) and returns what the
+// director may do and the score to use. For WrongSide the score to use is
+// the recorded one; the caller awards average to both (see Result).
+// Contract and tricks must be valid (see TableScore).
+func CheckScore(c bridge.Contract, declarer bridge.Seat, tricks int, v bridge.Vulnerability, recorded int) (Discrepancy, int, error) {
+	want, err := TableScore(c, declarer, tricks, v)
+	if err != nil {
+		return ScoreStands, recorded, err
+	}
+	switch {
+	case recorded == want:
+		return ScoreAgrees, want, nil
+	case recorded == -want:
+		return WrongSide, recorded, nil
+	}
+	// The same result at the declarer's other vulnerability.
+	other := c.Score(tricks, !v.SeatVulnerable(declarer))
+	if declarer.Side() == bridge.EW {
+		other = -other
+	}
+	if recorded == other {
+		return VulnerabilityError, want, nil
+	}
+	if !possible(recorded, v) {
+		return ImpossibleScore, want, nil
+	}
+	return ScoreStands, recorded, nil
+}
+
+// possible reports whether some contract, declarer and number of tricks on
+// a board of vulnerability v gives North-South the score s.
+func possible(s int, v bridge.Vulnerability) bool {
+	if s == 0 {
+		return true
+	}
+	for level := uint8(1); level <= 7; level++ {
+		for st := bridge.Strain(0); st < bridge.NumStrains; st++ {
+			for r := bridge.Undoubled; r <= bridge.Redoubled; r++ {
+				c := bridge.Contract{Level: level, Strain: st, Risk: r}
+				for _, d := range []bridge.Seat{bridge.North, bridge.East} {
+					for t := 0; t <= 13; t++ {
+						if bridge.Score(c, d, t, v) == s {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// HalfMatchVP returns the victory points of a pair that played only half a
+// match in a Swiss pairs event with an odd number of pairs (NSWBA 13.7):
+// in a match of fewer than 12 boards the IMP difference is doubled and
+// converted on the match's scale (13.7(a)); otherwise it is converted on
+// the scale for the boards played (13.7(b)).
+func HalfMatchVP(imps, played, matchBoards int, s Scale) (us, them float64) {
+	if matchBoards < 12 {
+		return s.VP(2*imps, matchBoards)
+	}
+	return s.VP(imps, played)
+}
+
+// SitOutAverage returns the average North-South and East-West IMPs scored
+// on a board by the pairs who played it, to be given to a pair that sat
+// out in a median-scored IMP pairs event (NSWBA 13.8). Under a median the
+// averages need not be 0; they are taken direction by direction, since
+// over both directions they always cancel. Artificial rows are left out.
+func SitOutAverage(rs []Result, sc []Scored) (ns, ew float64) {
+	n := 0
+	for i := range rs {
+		if rs[i].Kind == Artificial || i >= len(sc) {
+			continue
+		}
+		ns += sc[i].NS
+		ew += sc[i].EW
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return ns / float64(n), ew / float64(n)
+}
+
+// The forfeit award of NSWBA 13.9: the non-offenders score 18 of a match's
+// 30 VPs (the offenders 0).
+const (
+	ForfeitVP      = 18.0
+	ForfeitVPTotal = 30.0
+)
+
+// ForfeitAward returns the non-offenders' VPs for a forfeited match on a
+// scale whose drawn match shares total VPs: 18 on a 30-VP match (NSWBA
+// 13.9), otherwise the same share of the total (12 of 20), which is the
+// equivalent the Tournament Committee is asked to fix; a committee that
+// fixes another figure uses it directly. The offenders score 0.
+func ForfeitAward(total float64) float64 {
+	return math.Round(ForfeitVP/ForfeitVPTotal*total*100) / 100
+}
+
+// ForfeitFinal is the non-offenders' VPs for a forfeited match adjusted at
+// the end of the event, and after 50% and 75% of the matches for a Swiss
+// draw (NSWBA 13.9): the highest of the award, their own mean VPs in their
+// completed matches, and the mean VPs of the offenders' opponents in
+// completed matches.
+func ForfeitFinal(award, ownMean, offendersOpponentsMean float64) float64 {
+	return max(award, ownMean, offendersOpponentsMean)
+}
+
+// ForfeitIMPs returns the IMPs a forfeit's VP award stands for when IMPs
+// are needed (NSWBA 13.9): the most IMPs that earn vp on scale s for a
+// match of boards boards. The offenders get the negative.
+func ForfeitIMPs(s Scale, boards int, vp float64) (int, bool) {
+	return MaxMargin(s, boards, vp)
+}
+
+// UnplayedIMPs returns the IMPs assigned per unplayed board when boards
+// cannot be played through no fault of the players (NSWBA 13.10): 2 a board
+// for 1–3 boards, 1 for 4–7, and for 8 or more M/U, where M is the most
+// IMPs that score 18 VPs on scale s for U boards, rounded to the nearest
+// half IMP with quarters rounded up. The regulation (2011) means the WBF
+// scale of its day, on which a match had 30 VPs; pass that table (a VPTable
+// finds the nearest lower board count itself). ok is false when the scale
+// has no band at 18 VPs.
+func UnplayedIMPs(unplayed int, s Scale) (perBoard float64, ok bool) {
+	switch {
+	case unplayed <= 0:
+		return 0, true
+	case unplayed <= 3:
+		return 2, true
+	case unplayed <= 7:
+		return 1, true
+	}
+	m, ok := MaxMargin(s, unplayed, 18)
+	if !ok {
+		return 0, false
+	}
+	return math.Floor(float64(m)/float64(unplayed)*2+0.5) / 2, true
+}

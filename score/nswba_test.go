@@ -1,0 +1,198 @@
+package score
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// TestAverageIMPs: NSWBA 8.3: ±2 in Butler pairs and matches under 11
+// boards, ±3 in longer matches.
+func TestAverageIMPs(t *testing.T) {
+	cases := []struct {
+		boards int
+		butler bool
+		want   float64
+	}{{10, false, 2}, {11, false, 3}, {24, false, 3}, {24, true, 2}, {7, true, 2}}
+	for _, c := range cases {
+		if got := AverageIMPs(c.boards, c.butler); got != c.want {
+			t.Errorf("NSWBA 8.3: %d boards, Butler %v: %g, want %g", c.boards, c.butler, got, c.want)
+		}
+	}
+}
+
+// TestCheckScore: NSWBA 13.6: only an impossible score or a vulnerability
+// error is corrected; a score on the wrong side becomes average to both; any
+// other disagreement stands.
+func TestCheckScore(t *testing.T) {
+	c4S := bridge.Contract{Level: 4, Strain: bridge.SpadesStrain}
+	c3NT := bridge.Contract{Level: 3, Strain: bridge.NoTrump}
+	cases := []struct {
+		name     string
+		c        bridge.Contract
+		decl     bridge.Seat
+		tricks   int
+		v        bridge.Vulnerability
+		recorded int
+		want     Discrepancy
+		use      int
+	}{
+		{"agrees", c4S, bridge.South, 10, bridge.NoneVul, 420, ScoreAgrees, 420},
+		{"13.6(b) vulnerability", c4S, bridge.South, 10, bridge.NoneVul, 620, VulnerabilityError, 420},
+		{"13.6(b) vulnerability, EW declarer", c4S, bridge.East, 10, bridge.EWVul, -420, VulnerabilityError, -620},
+		{"13.6(a) impossible", c4S, bridge.South, 10, bridge.NoneVul, 425, ImpossibleScore, 420},
+		{"13.6 wrong side", c4S, bridge.South, 10, bridge.NoneVul, -420, WrongSide, -420},
+		// 430 is 3NT+1 somewhere else: possible, so it stands.
+		{"13.6 stands", c4S, bridge.South, 11, bridge.NoneVul, 430, ScoreStands, 430},
+		{"3NT= agrees", c3NT, bridge.North, 9, bridge.AllVul, 600, ScoreAgrees, 600},
+	}
+	for _, c := range cases {
+		got, use, err := CheckScore(c.c, c.decl, c.tricks, c.v, c.recorded)
+		if err != nil || got != c.want || use != c.use {
+			t.Errorf("%s: %v, %d, %v; want %v, %d", c.name, got, use, err, c.want, c.use)
+		}
+	}
+	if _, _, err := CheckScore(c4S, bridge.South, 14, bridge.NoneVul, 420); err == nil {
+		t.Error("14 tricks should be an error")
+	}
+}
+
+// TestTableScore: a result with 14 tricks or a contract at level 8 is
+// refused with a clear error.
+func TestTableScore(t *testing.T) {
+	c := bridge.Contract{Level: 4, Strain: bridge.HeartsStrain}
+	if s, err := TableScore(c, bridge.North, 10, bridge.NSVul); err != nil || s != 620 {
+		t.Errorf("4H= vul: %d %v", s, err)
+	}
+	if s, err := TableScore(c, bridge.West, 8, bridge.NSVul); err != nil || s != 100 {
+		t.Errorf("4H by W −2 non-vul: %d %v", s, err)
+	}
+	if _, err := TableScore(c, bridge.North, 14, bridge.NoneVul); err == nil || !strings.Contains(err.Error(), "0-13") {
+		t.Errorf("14 tricks: %v", err)
+	}
+	if _, err := TableScore(bridge.Contract{Level: 8, Strain: bridge.NoTrump}, bridge.North, 13, bridge.NoneVul); err == nil {
+		t.Error("level 8 accepted")
+	}
+	if s, err := TableScore(bridge.PassedOut, bridge.North, 99, bridge.NoneVul); err != nil || s != 0 {
+		t.Errorf("passed out: %d %v", s, err)
+	}
+}
+
+// TestHalfMatchVP: NSWBA 13.7: under 12 boards the IMPs are doubled and
+// converted on the match's scale; from 12 boards the IMPs are converted on
+// the scale of the boards played. Values from the WBF discrete scale
+// (testdata/wbf-discrete.txt): 8 boards, 5 IMPs doubled = 10 → 14-6; 12
+// boards, 6 played, 5 IMPs → 6 boards 13-7.
+func TestHalfMatchVP(t *testing.T) {
+	if us, them := HalfMatchVP(5, 4, 8, WBFDiscrete); us != 14 || them != 6 {
+		t.Errorf("13.7(a): %g-%g, want 14-6", us, them)
+	}
+	if us, them := HalfMatchVP(5, 6, 12, WBFDiscrete); us != 13 || them != 7 {
+		t.Errorf("13.7(b): %g-%g, want 13-7", us, them)
+	}
+	if us, them := HalfMatchVP(-5, 6, 12, WBFDiscrete); us != 7 || them != 13 {
+		t.Errorf("13.7(b) lost: %g-%g, want 7-13", us, them)
+	}
+}
+
+// TestSitOutAverage: NSWBA 13.8: the average of the board's scores per
+// direction; median datum 100 over 100, 100, 400, 400, 100: NS 0,0,7,7,0.
+func TestSitOutAverage(t *testing.T) {
+	rows := []Result{Table(1, 11, 100), Table(2, 12, 100), Table(3, 13, 400), Table(4, 14, 400), Table(5, 15, 100),
+		ArtificialScore(6, 16, AvePlus, AvePlus)}
+	sc := Butler(rows, ButlerOptions{Datum: Median})
+	ns, ew := SitOutAverage(rows, sc)
+	if !near(ns, 2.8, 1e-9) || !near(ew, -2.8, 1e-9) {
+		t.Errorf("13.8: %g / %g, want 2.8 / −2.8", ns, ew)
+	}
+}
+
+// TestForfeit: NSWBA 13.9: 18 of 30 VPs (0 to the offenders), the same share
+// of another scale, and at the end the highest of 18, the non-offenders'
+// own mean, and the mean of the offenders' opponents.
+func TestForfeit(t *testing.T) {
+	if got := ForfeitAward(30); got != 18 {
+		t.Errorf("30-VP match: %g", got)
+	}
+	if got := ForfeitAward(20); got != 12 {
+		t.Errorf("20-VP match: %g", got)
+	}
+	cases := []struct{ award, own, opp, want float64 }{
+		{18, 16.5, 17.2, 18}, {18, 19.25, 17, 19.25}, {18, 15, 20.5, 20.5},
+	}
+	for _, c := range cases {
+		if got := ForfeitFinal(c.award, c.own, c.opp); got != c.want {
+			t.Errorf("ForfeitFinal(%v) = %g, want %g", c, got, c.want)
+		}
+	}
+	// The IMPs of a forfeit: the top of the 18-2 band of the WBF discrete
+	// 8-board scale is 30 (testdata/wbf-discrete.txt: 26-30).
+	if m, ok := ForfeitIMPs(WBFDiscrete, 8, 18); !ok || m != 30 {
+		t.Errorf("ForfeitIMPs = %d %v, want 30", m, ok)
+	}
+}
+
+// oldStyle is a made-up 25-VP style table for the arithmetic of NSWBA 13.10
+// (the regulation's own WBF table of 2011 is not in our sources): its 18-12
+// band ends at 20 IMPs for 8-11 boards and at 26 for 12-15.
+const oldStyle = `name test table shaped like a 25-VP scale
+boards 8-11
+0 15-15
+5 16-14
+10 17-13
+15 18-12
+21 19-11
+boards 12-15
+0 15-15
+7 16-14
+14 17-13
+20 18-12
+27 19-11
+`
+
+// TestUnplayedIMPs: NSWBA 13.10: 2 IMPs a board for 1–3 unplayed, 1 for 4–7,
+// M/U from 8 on with the nearest lower table and halves, quarters up.
+func TestUnplayedIMPs(t *testing.T) {
+	tab, err := ParseVPTable(strings.NewReader(oldStyle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		u    int
+		want float64
+	}{
+		{1, 2}, {3, 2}, {4, 1}, {7, 1},
+		{8, 2.5},  // 20/8 = 2.5
+		{9, 2.0},  // 20/9 = 2.22 → 2
+		{11, 2.0}, // 20/11 = 1.82 → 2
+		{12, 2.0}, // 26/12 = 2.17 → 2
+		{16, 1.5}, // nearest lower table 12-15: 26/16 = 1.625 → 1.5
+		{13, 2.0}, // 26/13 = 2
+		{0, 0},
+	}
+	for _, c := range cases {
+		got, ok := UnplayedIMPs(c.u, tab)
+		if !ok || got != c.want {
+			t.Errorf("NSWBA 13.10: %d unplayed: %g, want %g", c.u, got, c.want)
+		}
+	}
+	// Quarters round up: 10/8 = 1.25 → 1.5 and 14/8 = 1.75 → 2.
+	q, _ := ParseVPTable(strings.NewReader("boards 8\n0 15-15\n11 19-11\nboards 9\n0 15-15\n15 19-11\n"))
+	if got, _ := UnplayedIMPs(8, q); got != 1.5 {
+		t.Errorf("1.25 → %g, want 1.5", got)
+	}
+	r, _ := ParseVPTable(strings.NewReader("boards 8\n0 15-15\n15 19-11\n"))
+	if got, _ := UnplayedIMPs(8, r); got != 2 {
+		t.Errorf("1.75 → %g, want 2", got)
+	}
+}
+
+// TestSeenTraveller: NSWBA 13: a board made unplayable by seeing its
+// traveller is average-minus to both pairs.
+func TestSeenTraveller(t *testing.T) {
+	r := SeenTraveller(3, 4)
+	if r.Kind != Artificial || r.NSAward != AveMinus || r.EWAward != AveMinus {
+		t.Errorf("%+v", r)
+	}
+}
