@@ -391,10 +391,11 @@ func mustTable(s string) *VPTable {
 var ErrUnknownScale = errors.New("unknown VP scale")
 
 // ScaleNames lists the names ScaleByName knows.
-var ScaleNames = []string{"wbf2013", "wbf-discrete", "acbl30"}
+var ScaleNames = []string{"wbf2013", "wbf-discrete", "acbl30", "wbf25"}
 
-// ScaleByName returns a built-in scale: wbf2013 (continuous), wbf-discrete
-// or acbl30. A regulator's 25-VP or other table is loaded with ParseVPTable.
+// ScaleByName returns a built-in scale: wbf2013 (continuous), wbf-discrete,
+// acbl30 or wbf25 (the old WBF 25-VP scale). A regulator's own table is
+// loaded with ParseVPTable.
 func ScaleByName(name string) (Scale, error) {
 	switch strings.ToLower(name) {
 	case "wbf2013", "wbf", "wbf-continuous":
@@ -403,6 +404,8 @@ func ScaleByName(name string) (Scale, error) {
 		return WBFDiscrete, nil
 	case "acbl30":
 		return ACBL30, nil
+	case "wbf25", "wbf-25":
+		return WBF25, nil
 	}
 	return nil, fmt.Errorf("%w %q (known: %s; or load a table file)", ErrUnknownScale, name, strings.Join(ScaleNames, ", "))
 }

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "vp",
-		usage:   "--boards N [--scale wbf2013|wbf-discrete|acbl30|TABLE-FILE] [--json] IMPS",
+		usage:   "--boards N [--scale wbf2013|wbf-discrete|acbl30|wbf25|TABLE-FILE] [--json] IMPS",
 		summary: "convert an IMP margin into Victory Points",
 		run:     runVP,
 	})
