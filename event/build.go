@@ -102,6 +102,13 @@ func (ev *Event) AddRound(session int, pairs []Pairing, boards []int, drawn time
 // replacing any result already there for the same board. Results entered
 // after the session's scores are posted are corrections: use Correct.
 func (ev *Event) Enter(r, t int, results []Result) error {
+	return ev.EnterRoom(r, t, false, results)
+}
+
+// EnterRoom is Enter for one room of a teams match: the open room (home
+// team North–South) or, with closed set, the closed room (home team
+// East–West). Both rooms' results score the match board by board.
+func (ev *Event) EnterRoom(r, t int, closed bool, results []Result) error {
 	s, rd, m, err := ev.Match(r, t)
 	if err != nil {
 		return err
@@ -113,15 +120,20 @@ func (ev *Event) Enter(r, t int, results []Result) error {
 		if err := res.Complete(); err != nil {
 			return fmt.Errorf("round %d table %d: %w", r, t, err)
 		}
-		if len(rd.Boards) > 0 && !slices.Contains(rd.Boards, res.Board) {
-			return fmt.Errorf("round %d table %d board %d: %w (the round plays %v)", r, t, res.Board, ErrNoBoard, rd.Boards)
+		if bs := m.BoardsIn(rd); len(bs) > 0 && !slices.Contains(bs, res.Board) {
+			return fmt.Errorf("round %d table %d board %d: %w (the table plays %v)", r, t, res.Board, ErrNoBoard, bs)
 		}
-		if i := slices.IndexFunc(m.Results, func(x Result) bool { return x.Board == res.Board }); i >= 0 {
-			m.Results[i] = res
+		room := &m.Results
+		if closed {
+			room = &m.Closed
+		}
+		if i := slices.IndexFunc(*room, func(x Result) bool { return x.Board == res.Board }); i >= 0 {
+			(*room)[i] = res
 		} else {
-			m.Results = append(m.Results, res)
+			*room = append(*room, res)
 		}
 	}
 	slices.SortFunc(m.Results, func(a, b Result) int { return a.Board - b.Board })
+	slices.SortFunc(m.Closed, func(a, b Result) int { return a.Board - b.Board })
 	return nil
 }

@@ -30,6 +30,15 @@
 // gives the window unless a director overrides it, and reports the entrants
 // a correction costs a qualifying place.
 //
+// Forfeit declares a match forfeited; ForfeitAdjustments, ReviewRounds and
+// DrawAdjustments re-adjust the non-offender's score before the draws after
+// 50% and 75% of the planned rounds, and Score applies the final
+// adjustment when the event has ended (NSWBA 13.9). SplitBye plays an odd
+// Swiss pairs field as half matches (NSWBA 13.7). A teams match may hold
+// both rooms' board results (Match.Closed), scored board by board. A
+// matchpoint pairs event takes its rounds from package movement
+// (AddMovement) and MPRecords matchpoints its boards for the ranking.
+//
 // Figures (minutes, VPs, percentages, months) come from the event's
 // regulation.Profile, NSWBA 2011 unless the file supplies another. Clauses
 // are cited as in package regulation.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/systemcard"
 )
 
 // FormatID names the version of the event file; Load refuses any other.
@@ -83,6 +84,12 @@ type Event struct {
 	VPTotal float64 `json:"vp_total,omitempty"`
 	// BoardsPerRound is the number of boards in a match or round.
 	BoardsPerRound int `json:"boards_per_round"`
+	// PlannedRounds is the number of rounds (matches) the event is to
+	// have; forfeit scores are re-adjusted before the draws after 50% and
+	// 75% of them and finally when the last is scored (NSWBA 13.9). 0 when
+	// not known: then only the final adjustment, once the last session is
+	// posted, is made.
+	PlannedRounds int `json:"planned_rounds,omitempty"`
 	// Top is the matchpoint top on a board, for fines stated as a
 	// percentage of a top (NSWBA 7) in matchpoint events.
 	Top float64 `json:"top,omitempty"`
@@ -109,8 +116,23 @@ type Player struct {
 	// Member is the player's member number with the national body; it
 	// identifies the player in the offences register across events.
 	Member string `json:"member,omitempty"`
-	// Rank is the masterpoint rank, e.g. "Gold Life Master".
+	// Rank is the masterpoint rank as written, e.g. "Gold Life Master";
+	// ABFRank reads it as an ABF rank.
 	Rank string `json:"rank,omitempty"`
+}
+
+// ABFRank reads the player's rank as an ABF masterpoint rank (package
+// systemcard). Ranks of other bodies ("Ruby Life Master") are kept in the
+// file as written and give an error here; an empty rank is Nil.
+func (p Player) ABFRank() (systemcard.Rank, error) {
+	if strings.TrimSpace(p.Rank) == "" {
+		return systemcard.Nil, nil
+	}
+	r, err := systemcard.ParseRank(p.Rank)
+	if err != nil {
+		return systemcard.Nil, fmt.Errorf("player %s: %w", p, err)
+	}
+	return r, nil
 }
 
 // String returns the name and member number: "Ann Lee (12345)".
@@ -186,8 +208,25 @@ type Match struct {
 	Table int `json:"table"`
 	NS    int `json:"ns"`
 	EW    int `json:"ew"`
-	// Results are the board results at the table (Butler scoring).
+	// Half is 1 or 2 for the first or second half of a match split between
+	// three pairs in a Swiss pairs event with an odd field (NSWBA 13.7); 0
+	// for a whole match. The EW pair of the second half is the pair that
+	// would otherwise have had the bye.
+	Half int `json:"half,omitempty"`
+	// Boards are the boards played at this table when they differ from the
+	// round's: a half match, or a table of a Mitchell or Howell movement.
+	Boards []int `json:"boards,omitempty"`
+	// Switch marks an arrow-switched round of a movement: the NS pair held
+	// the East–West cards; Score stays the score of the North–South cards.
+	Switch bool `json:"arrow_switch,omitempty"`
+	// Results are the board results at the table (Butler scoring,
+	// matchpoints), or in a teams match the open room's, where the home
+	// team sat North–South.
 	Results []Result `json:"results,omitempty"`
+	// Closed are the closed room's results in a teams match, where the
+	// home team sat East–West; with both rooms the match is scored board
+	// by board to IMPs (Law 78B) and VPs.
+	Closed []Result `json:"closed,omitempty"`
 	// IMPs is NS's net margin when entered for the whole match (teams);
 	// with board results it is computed and stored by Score.
 	IMPs *float64 `json:"imps,omitempty"`
@@ -207,6 +246,27 @@ type Match struct {
 
 // Bye reports whether the match is a bye.
 func (m *Match) Bye() bool { return m.EW == 0 }
+
+// BoardsIn returns the boards played at the match: its own when it has
+// them, else the round's.
+func (m *Match) BoardsIn(rd *Round) []int {
+	if len(m.Boards) > 0 {
+		return m.Boards
+	}
+	return rd.Boards
+}
+
+// Offender returns the entrant in default in a forfeited match, and the
+// non-offender; both 0 when the match was not forfeited.
+func (m *Match) Offender() (offender, other int) {
+	switch m.Forfeit {
+	case "ns":
+		return m.NS, m.EW
+	case "ew":
+		return m.EW, m.NS
+	}
+	return 0, 0
+}
 
 // Result is one board's result at a table.
 type Result struct {
@@ -427,8 +487,8 @@ func (ev *Event) Validate() error {
 	default:
 		return bad("datum", "unknown datum %q", ev.Datum)
 	}
-	if ev.VPTotal < 0 || ev.DatumTrim < 0 || ev.BoardsPerRound < 0 || ev.Top < 0 || ev.Qualify < 0 {
-		return bad("vp_total/boards_per_round/top/qualify", "must not be negative")
+	if ev.VPTotal < 0 || ev.DatumTrim < 0 || ev.BoardsPerRound < 0 || ev.Top < 0 || ev.Qualify < 0 || ev.PlannedRounds < 0 {
+		return bad("vp_total/boards_per_round/top/qualify/planned_rounds", "must not be negative")
 	}
 	ids := map[int]bool{}
 	for i, en := range ev.Entrants {
@@ -451,14 +511,17 @@ func (ev *Event) Validate() error {
 				return bad(where, "round numbers must be unique and 1 or more")
 			}
 			rounds[r.Number] = true
-			seen := map[int]bool{}
-			tables := map[int]bool{}
+			seen := map[int]int{} // entrant -> half it plays (0: whole)
+			tables := map[int]int{}
 			for _, m := range r.Matches {
 				mw := fmt.Sprintf("%s table %d", where, m.Table)
-				if tables[m.Table] {
+				if m.Half < 0 || m.Half > 2 {
+					return bad(mw, "half must be 1 or 2, got %d", m.Half)
+				}
+				if h, ok := tables[m.Table]; ok && (h == 0 || m.Half == 0 || h == m.Half) {
 					return bad(mw, "table twice in the round")
 				}
-				tables[m.Table] = true
+				tables[m.Table] = m.Half
 				if m.NS == 0 {
 					return bad(mw, "the NS entrant is missing")
 				}
@@ -469,23 +532,27 @@ func (ev *Event) Validate() error {
 					if !ids[id] {
 						return bad(mw, "entrant %d not entered", id)
 					}
-					if seen[id] {
+					// NSWBA 13.7: a pair may play both halves of a split match.
+					if h, ok := seen[id]; ok && (h == 0 || m.Half == 0 || h == m.Half) {
 						return bad(mw, "entrant %d plays twice in the round", id)
 					}
-					seen[id] = true
+					seen[id] = m.Half
 				}
 				switch m.Forfeit {
 				case "", "ns", "ew":
 				default:
 					return bad(mw, "forfeit must be \"ns\" or \"ew\", got %q", m.Forfeit)
 				}
-				for k := range m.Results {
-					res := m.Results[k]
-					if err := res.Complete(); err != nil {
-						return bad(mw, "%v", err)
-					}
-					if res.Score != m.Results[k].Score {
-						return bad(mw, "board %d: score %d does not match the contract (%d)", res.Board, m.Results[k].Score, res.Score)
+				for room, rs := range [][]Result{m.Results, m.Closed} {
+					field := [2]string{"results", "closed"}[room]
+					for k := range rs {
+						res := rs[k]
+						if err := res.Complete(); err != nil {
+							return bad(fmt.Sprintf("%s %s[%d]", mw, field, k), "%v", err)
+						}
+						if res.Score != rs[k].Score {
+							return bad(fmt.Sprintf("%s %s[%d].score", mw, field, k), "board %d: score %d does not match the contract (%d)", res.Board, rs[k].Score, res.Score)
+						}
 					}
 				}
 			}

@@ -88,6 +88,17 @@ func TestReadErrors(t *testing.T) {
 		  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","rounds":[{"number":1,"matches":[{"table":1,"ns":1,"ew":2,
 		  "results":[{"board":1,"contract":"4S","declarer":"N","tricks":10,"score":400}]}]}]}]}`, "does not match the contract"},
 		{`{"format":"bridgetd-event/1","kind":"swiss-pairs","scoring":"butler-vp","regulation":{"phone_window_months":-3}}`, "phone_window_months"},
+		{`{"format":"bridgetd-event/1","kind":"swiss-pairs","scoring":"butler-vp","planned_rounds":-1}`, "planned_rounds"},
+		// NSWBA 13.7: a pair may be in both halves of a split match, not twice in one half.
+		{`{"format":"bridgetd-event/1","kind":"swiss-pairs","scoring":"butler-vp","entrants":[{"id":1},{"id":2},{"id":3}],
+		  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","rounds":[{"number":1,"matches":[{"table":1,"ns":1,"ew":2,"half":1},
+		  {"table":2,"ns":1,"ew":3,"half":1}]}]}]}`, "entrant 1 plays twice"},
+		{`{"format":"bridgetd-event/1","kind":"swiss-pairs","scoring":"butler-vp","entrants":[{"id":1},{"id":2}],
+		  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","rounds":[{"number":1,"matches":[{"table":1,"ns":1,"ew":2,"half":3}]}]}]}`, "half must be 1 or 2"},
+		// Law 78B teams: the closed room's results are checked like the open room's.
+		{`{"format":"bridgetd-event/1","kind":"swiss-teams","scoring":"imp-vp","entrants":[{"id":1},{"id":2}],
+		  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","rounds":[{"number":1,"matches":[{"table":1,"ns":1,"ew":2,
+		  "closed":[{"board":1,"contract":"4S","declarer":"N","tricks":10,"score":400}]}]}]}]}`, "table 1 closed[0].score"},
 	}
 	for _, tt := range tests {
 		_, err := Read(strings.NewReader(tt.in), "ev.json")

@@ -55,6 +55,20 @@ type MatchRecord struct {
 	// Cap is the IMP cap of Swiss step (c) for this match: the fewest IMPs
 	// that win 25–5 on the 30-VP basis. 0 means no cap.
 	Cap float64
+	// Weight is the share of a match this record counts for: ½ for each
+	// half of a split match played by the pair that played both halves
+	// (NSWBA 13.7); 0 means 1.
+	Weight float64
+	// SatOut marks the half match of the pair that would otherwise have
+	// had the bye (NSWBA 13.7); a Swiss draw counts it as a bye.
+	SatOut bool
+}
+
+func (m MatchRecord) weight() float64 {
+	if m.Weight == 0 {
+		return 1
+	}
+	return m.Weight
 }
 
 // BoardRecord is a matchpoint pair's result on one board, for ranking.
@@ -264,7 +278,7 @@ func (r *ranker) opponents(group []int) ([][]int, map[int]string) {
 		var t float64
 		for _, m := range r.recs[id].Matches {
 			if o, ok := r.recs[m.Opponent]; ok && m.Opponent != 0 {
-				t += o.Total
+				t += o.Total * m.weight()
 			}
 		}
 		return t
@@ -350,9 +364,9 @@ func (r *ranker) wins(group []int) ([][]int, map[int]string) {
 			}
 			switch cmpDesc(m.VP, m.OppVP) {
 			case -1:
-				w++
+				w += m.weight()
 			case 0:
-				w += 0.5
+				w += 0.5 * m.weight()
 			}
 		}
 		return w
@@ -367,7 +381,7 @@ func (r *ranker) dropWorst(group []int) ([][]int, map[int]string) {
 	for _, id := range group {
 		vps := make([]float64, len(r.recs[id].Matches))
 		for i, m := range r.recs[id].Matches {
-			vps[i] = m.VP
+			vps[i] = m.VP * m.weight()
 		}
 		slices.Sort(vps)
 		t := r.recs[id].Total

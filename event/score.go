@@ -19,6 +19,11 @@ type Scorer interface {
 	// VP converts NS's net IMP margin in a match of boards boards to the
 	// VP of NS and EW.
 	VP(imps float64, boards int) (ns, ew float64)
+	// HalfVP converts the IMPs of a half match, played boards of a match
+	// of boards boards, to VP (NSWBA 13.7): doubled on the match's scale
+	// when the match is shorter than doubleBelow boards, else on the scale
+	// for the boards played.
+	HalfVP(imps float64, played, boards, doubleBelow int) (ns, ew float64)
 }
 
 // Score computes every match of the event: the Butler datums and IMPs of
@@ -33,6 +38,7 @@ func (ev *Event) Score(sc Scorer) error {
 			return fmt.Errorf("round %d: %w", rd.Number, err)
 		}
 	}
+	ev.applyFinalForfeits()
 	return nil
 }
 
@@ -93,8 +99,9 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
 			continue
 		case m.Forfeit != "":
-			// NSWBA 13, forfeits: the offenders score 0, the others 18 of 30.
-			v := round2(regulation.ScaleVP(p.ForfeitVP, p.ForfeitScaleVP, total))
+			// NSWBA 13.9: the offenders score 0, the others 18 of 30 until
+			// re-adjusted at the end (applyFinalForfeits).
+			v := ev.forfeitAward()
 			if m.Forfeit == "ns" {
 				m.VP = &[2]float64{0, v}
 			} else {
@@ -117,6 +124,11 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			}
 			m.IMPs = &imps
 		case IMPVP, IMPs:
+			if imps, ok, err := twoRooms(m, sc); err != nil {
+				return fmt.Errorf("table %d: %w", m.Table, err)
+			} else if ok {
+				m.IMPs = &imps
+			}
 			if m.IMPs == nil {
 				m.VP = nil
 				continue
@@ -128,10 +140,42 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			m.VP = nil
 			continue
 		}
+		if m.Half != 0 {
+			// NSWBA 13.7: a half match, scored for both its pairs.
+			ns, ew := sc.HalfVP(*m.IMPs, len(m.BoardsIn(rd)), boards, p.HalfMatchDoubleBelow)
+			m.VP = &[2]float64{ns, ew}
+			continue
+		}
 		ns, ew := sc.VP(*m.IMPs, boards)
 		m.VP = &[2]float64{ns, ew}
 	}
 	return nil
+}
+
+// twoRooms scores a teams match entered as the board results of both
+// rooms: on each board the home team's IMPs are those of the difference
+// between the open room's NS score (home NS) and the closed room's (home
+// EW) (Law 78B). ok is false unless both rooms have results; a board in one
+// room only is an error.
+func twoRooms(m *Match, sc Scorer) (imps float64, ok bool, err error) {
+	if len(m.Results) == 0 || len(m.Closed) == 0 {
+		return 0, false, nil
+	}
+	closed := map[int]int{}
+	for _, r := range m.Closed {
+		closed[r.Board] = r.Score
+	}
+	if len(closed) != len(m.Results) {
+		return 0, false, fmt.Errorf("%w: open room has %d boards, closed room %d", ErrBadResult, len(m.Results), len(closed))
+	}
+	for _, r := range m.Results {
+		c, found := closed[r.Board]
+		if !found {
+			return 0, false, fmt.Errorf("board %d: %w: no closed-room result", r.Board, ErrBadResult)
+		}
+		imps += sc.IMPs(float64(r.Score - c))
+	}
+	return imps, true, nil
 }
 
 func unionKeys(a, b map[int][]int) []int {
@@ -162,10 +206,14 @@ func (ev *Event) TieBreakCap(sc Scorer, boards int) float64 {
 	return 0
 }
 
-// Records builds the ranking records of a VP event from its scored matches:
-// VP totals less fines (NSWBA 7: fines flow into the standings), and each
-// match's VPs and capped IMPs for the tie-breaks.
+// Records builds the ranking records of the event from its scored
+// matches: VP totals less fines (NSWBA 7: fines flow into the standings),
+// and each match's VPs and capped IMPs for the tie-breaks. A matchpoint
+// event's records come from its board results (MPRecords).
 func (ev *Event) Records(sc Scorer) []Record {
+	if ev.Scoring == Matchpoints {
+		return ev.MPRecords()
+	}
 	recs := map[int]*Record{}
 	var order []int
 	for _, en := range ev.Entrants {
@@ -181,6 +229,21 @@ func (ev *Event) Records(sc Scorer) []Record {
 		if _, ok := caps[boards]; !ok && sc != nil {
 			caps[boards] = ev.TieBreakCap(sc, boards)
 		}
+		// NSWBA 13.7: a pair playing both halves of a split match counts
+		// each half as half a match.
+		halves := map[int]int{}
+		for _, m := range rd.Matches {
+			if m.Half != 0 {
+				halves[m.NS]++
+				halves[m.EW]++
+			}
+		}
+		weight := func(id int) float64 {
+			if halves[id] == 2 {
+				return 0.5
+			}
+			return 1
+		}
 		for _, m := range rd.Matches {
 			if m.VP == nil && m.IMPs == nil {
 				continue
@@ -194,10 +257,10 @@ func (ev *Event) Records(sc Scorer) []Record {
 				imps = *m.IMPs
 			}
 			if r := recs[m.NS]; r != nil {
-				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.EW, VP: vp[NS], OppVP: vp[EW], IMPs: imps, Cap: caps[boards]})
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.EW, VP: vp[NS], OppVP: vp[EW], IMPs: imps, Cap: caps[boards], Weight: weight(m.NS)})
 			}
 			if r := recs[m.EW]; r != nil && !m.Bye() {
-				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: -imps, Cap: caps[boards]})
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: -imps, Cap: caps[boards], Weight: weight(m.EW), SatOut: m.Half == 2})
 			}
 		}
 	}
@@ -208,7 +271,7 @@ func (ev *Event) Records(sc Scorer) []Record {
 			if ev.Scoring == IMPs {
 				r.Total += m.IMPs
 			} else {
-				r.Total += m.VP
+				r.Total += m.VP * m.weight()
 			}
 		}
 		r.Total = round2(r.Total - ev.Fines(id))
@@ -230,8 +293,15 @@ func (ev *Event) Method() Method {
 }
 
 // Standings ranks the event from its scored matches (call Score first).
+// A matchpoint movement in which not every pair met every other is
+// incomplete, which brings in matchpoint step (a) (NSWBA 12).
 func (ev *Event) Standings(sc Scorer) []Standing {
-	return Rank(ev.Records(sc), ev.Method(), RankOptions{Seed: ev.Seed})
+	recs := ev.Records(sc)
+	o := RankOptions{Seed: ev.Seed}
+	if ev.Method() == MatchpointMethod {
+		o.Incomplete = incomplete(recs)
+	}
+	return Rank(recs, ev.Method(), o)
 }
 
 // Playoff is a knock-out tie that must be broken by a play-off.

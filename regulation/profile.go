@@ -121,6 +121,17 @@ type Profile struct {
 	// ForfeitScaleVP scale. NSWBA 2011 does not fix it; the default is the
 	// forfeit award, 18 of 30.
 	ByeVP float64 `json:"bye_vp"`
+	// OddField is what an odd field in Swiss pairs plays instead of a
+	// match: OddBye (one pair sits out and scores ByeVP) or OddHalfMatches
+	// (the extra pair and one match share the round as two half matches,
+	// scored by NSWBA 13.7). NSWBA 2011 allows either; the default is
+	// OddBye.
+	OddField string `json:"odd_field"`
+	// HalfMatchDoubleBelow: a half match of a match shorter than this many
+	// boards has its IMP difference doubled and converted on the match's
+	// scale (NSWBA 13.7(a)); from it on, the IMPs are converted on the
+	// scale for the boards played (13.7(b)): 12.
+	HalfMatchDoubleBelow int `json:"half_match_double_below"`
 
 	// AverageIMPsShort and AverageIMPsLong are average plus (and, negated,
 	// average minus) in IMPs: 2 in Butler pairs and in team matches of fewer
@@ -151,6 +162,12 @@ type Profile struct {
 	// with quarters rounded up (NSWBA 13 (unplayed boards)).
 	UnplayedRounding float64 `json:"unplayed_rounding"`
 }
+
+// The ways an odd Swiss pairs field is drawn (Profile.OddField).
+const (
+	OddBye         = "bye"          // one pair sits out with ByeVP
+	OddHalfMatches = "half-matches" // NSWBA 13.7: two half matches
+)
 
 // UnplayedBand is a row of the unplayed-boards scale: up to MaxBoards boards
 // unplayed, IMPsPerBoard each.
@@ -198,6 +215,8 @@ func NSWBA2011() *Profile {
 		ForfeitScaleVP:                    30,
 		ForfeitReviewFractions:            []float64{0.5, 0.75},
 		ByeVP:                             18,
+		OddField:                          OddBye,
+		HalfMatchDoubleBelow:              12,
 		AverageIMPsShort:                  2,
 		AverageIMPsLong:                   3,
 		LongMatchBoards:                   11,
@@ -346,6 +365,14 @@ func (p *Profile) Validate() error {
 		if f <= 0 || f >= 1 || (i > 0 && f <= p.ForfeitReviewFractions[i-1]) {
 			return bad(fmt.Sprintf("forfeit_review_fractions[%d]", i), "must increase strictly between 0 and 1, got %g", f)
 		}
+	}
+	switch p.OddField {
+	case OddBye, OddHalfMatches:
+	default:
+		return bad("odd_field", "want %q or %q, got %q", OddBye, OddHalfMatches, p.OddField)
+	}
+	if p.HalfMatchDoubleBelow < 0 {
+		return bad("half_match_double_below", "must not be negative, got %d", p.HalfMatchDoubleBelow)
 	}
 	lastB := 0
 	for i, b := range p.UnplayedIMPs {

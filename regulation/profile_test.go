@@ -134,6 +134,8 @@ func TestLoadErrors(t *testing.T) {
 		{`{"forfeit_review_fractions":[0.75,0.5]}`, "forfeit_review_fractions[1]"},
 		{`{"slow_play":[]}`, "slow_play"},
 		{`{} {}`, "after the profile"},
+		{`{"odd_field":"sit-out"}`, "odd_field"},                      // NSWBA 13.7: bye or half matches
+		{`{"half_match_double_below":-1}`, "half_match_double_below"}, // NSWBA 13.7(a)
 	}
 	for _, tt := range tests {
 		_, err := Load(strings.NewReader(tt.in), "p.json")

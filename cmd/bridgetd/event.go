@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
 )
 
 func init() {
 	register(&command{
 		name:    "event",
-		usage:   "new|add|session|results|post|show EVENT [flags] [arguments]",
+		usage:   "new|add|session|movement|results|forfeit|post|show EVENT [flags] [arguments]",
 		summary: "create an event file and enter its entrants, sessions, results and postings (see event/FORMAT.md)",
 		run:     runEvent,
 	})
@@ -24,18 +25,28 @@ const eventHelp = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
 
   new EVENT --name NAME [--kind swiss-pairs] [--scoring butler-vp] [--vp-scale wbf2013]
             [--vp-total 20] [--boards 3] [--qualify N] [--seed N] [--datum all|selected]
-            [--trim N] [--top T] [--regulation PROFILE.json]
-      create the event file (refuses to overwrite one)
+            [--trim N] [--top T] [--rounds N] [--regulation PROFILE.json]
+      create the event file (refuses to overwrite one); --rounds is the planned
+      number of rounds, for the forfeit re-adjustments of NSWBA 13.9
   add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
       enter a pair, team or individual; prints its number
   add EVENT --id N --unavailable
       mark an entrant unavailable for the next stage (NSWBA 12)
   session EVENT --start TIME [--stage N]
       add a session
-  results EVENT --round R --table T RESULT... [--imps N] [--agreed TIME]
+  movement EVENT mitchell|howell --tables N [--per-round K] [--rounds R] [--pairs P]
+           [--arrow-switch 4,7] [--session S] [--at TIME]
+      add every round of a matchpoint pairs movement (package movement)
+  results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
-      "7 Pass") or "BOARD =SCORE" for an assigned NS score; --imps gives a whole
-      match's NS margin (teams); --agreed records when the match score was agreed
+      "7 Pass") or "BOARD =SCORE" for an assigned NS score; --room closed enters
+      a teams match's other room (home team East–West): with both rooms the
+      match is scored board by board; --imps gives a whole match's NS margin
+      instead; --agreed records when the match score was agreed
+  forfeit EVENT --round R --table T --offender ID
+      declare the match forfeited by ID: 0 VP to it, 18 of 30 to the other
+      side, re-adjusted before the draws after 50% and 75% of the rounds and
+      at the end (NSWBA 13.9)
   post EVENT --session S --at TIME
       score the event and post the session's scores; the correction windows of
       NSWBA 13 run from here
@@ -59,8 +70,10 @@ func runEvent(e *env, args []string) error {
 	fs.Usage = func() { fmt.Fprint(fs.Output(), eventHelp) }
 	var (
 		name, kind, scoring, scale, datum, regFile, section, startS, atS, agreedS, impsS string
+		room, arrow                                                                      string
 		vpTotal, top                                                                     float64
-		boards, qualify, trim, stage, round, table, session, id                          int
+		boards, qualify, trim, stage, round, table, session, id, planned, offender       int
+		tables, perRound, mvRounds, mvPairs                                              int
 		seed                                                                             int64
 		nonQualified, unavailable                                                        bool
 		players                                                                          listFlag
@@ -79,6 +92,7 @@ func runEvent(e *env, args []string) error {
 		fs.IntVar(&trim, "trim", 0, "scores dropped from each end before the Butler datum")
 		fs.Float64Var(&top, "top", 0, "matchpoint top on a board (fines in % of a top)")
 		fs.StringVar(&regFile, "regulation", "", "JSON regulation profile over NSWBA 2011")
+		fs.IntVar(&planned, "rounds", 0, "planned number of rounds (NSWBA 13.9 forfeit re-adjustments)")
 	case "add":
 		fs.StringVar(&name, "name", "", "entrant name")
 		fs.Var(&players, "player", "player as NAME:MEMBER:RANK (repeat)")
@@ -94,6 +108,19 @@ func runEvent(e *env, args []string) error {
 		fs.IntVar(&table, "table", 0, "table")
 		fs.StringVar(&impsS, "imps", "", "NS net IMPs for the whole match")
 		fs.StringVar(&agreedS, "agreed", "", "when the match score was agreed (NSWBA 13)")
+		fs.StringVar(&room, "room", "open", "teams: open (home team NS) or closed (home team EW)")
+	case "forfeit":
+		fs.IntVar(&round, "round", 0, "round")
+		fs.IntVar(&table, "table", 0, "table")
+		fs.IntVar(&offender, "offender", 0, "the entrant in default (NSWBA 13.9)")
+	case "movement":
+		fs.IntVar(&session, "session", 0, "session (default: the last)")
+		fs.StringVar(&atS, "at", "", "when the movement was set (default now)")
+		fs.IntVar(&tables, "tables", 0, "number of tables")
+		fs.IntVar(&perRound, "per-round", 2, "boards per round")
+		fs.IntVar(&mvRounds, "rounds", 0, "rounds to play (default: the full movement)")
+		fs.IntVar(&mvPairs, "pairs", 0, "number of pairs when one short of a full field")
+		fs.StringVar(&arrow, "arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
 	case "post":
 		fs.IntVar(&session, "session", 0, "session")
 		fs.StringVar(&atS, "at", "", "posting time (default now)")
@@ -106,7 +133,7 @@ func runEvent(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) < 1 || (sub != "results" && len(pos) != 1) {
+	if len(pos) < 1 || (sub != "results" && sub != "movement" && len(pos) != 1) || (sub == "movement" && len(pos) != 2) {
 		fs.Usage()
 		return errUsage
 	}
@@ -120,7 +147,7 @@ func runEvent(e *env, args []string) error {
 		}
 		ev := event.New(name, event.Kind(kind), event.Scoring(scoring))
 		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = scale, vpTotal, boards, qualify, seed
-		ev.Datum, ev.DatumTrim, ev.Top = event.Datum(datum), trim, top
+		ev.Datum, ev.DatumTrim, ev.Top, ev.PlannedRounds = event.Datum(datum), trim, top, planned
 		if regFile != "" {
 			f, err := os.Open(regFile)
 			if err != nil {
@@ -194,7 +221,10 @@ func runEvent(e *env, args []string) error {
 			}
 			rs = append(rs, r)
 		}
-		if err := ev.Enter(round, table, rs); err != nil {
+		if room != "open" && room != "closed" {
+			return fmt.Errorf("--room %q: want open or closed", room)
+		}
+		if err := ev.EnterRoom(round, table, room == "closed", rs); err != nil {
 			return err
 		}
 		_, _, m, _ := ev.Match(round, table)
@@ -212,7 +242,20 @@ func runEvent(e *env, args []string) error {
 			}
 			m.Agreed = &a
 		}
-		fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", round, table, len(m.Results))
+		if len(m.Closed) > 0 {
+			fmt.Fprintf(e.stdout, "round %d table %d: %d results, %d in the closed room\n", round, table, len(m.Results), len(m.Closed))
+		} else {
+			fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", round, table, len(m.Results))
+		}
+	case "forfeit":
+		if err := ev.Forfeit(round, table, offender); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "round %d table %d forfeited by %s: 0 VP; the other side scores the NSWBA 13.9 award, re-adjusted later\n", round, table, entrantName(ev, offender))
+	case "movement":
+		if err := addMovement(e, ev, pos[1], session, atS, tables, perRound, mvRounds, mvPairs, arrow); err != nil {
+			return err
+		}
 	case "post":
 		when, err := parseTimeOrNow(atS, "--at")
 		if err != nil {
@@ -265,6 +308,9 @@ func showEvent(e *env, ev *event.Event) error {
 				if m.Forfeit != "" {
 					line += "\tforfeit by " + m.Forfeit
 				}
+				if m.Half != 0 {
+					line += fmt.Sprintf("\thalf %d, boards %v", m.Half, m.Boards)
+				}
 				if m.Provisional {
 					line += "\tprovisional (appeal pending)"
 				}
@@ -275,6 +321,9 @@ func showEvent(e *env, ev *event.Event) error {
 						mark = " (appeal " + res.Appeal + ")"
 					}
 					fmt.Fprintf(tw, "    \t  %s%s\t\t\t\n", res, mark)
+				}
+				for _, res := range m.Closed {
+					fmt.Fprintf(tw, "    \t  closed room %s\t\t\t\n", res)
 				}
 			}
 			tw.Flush()
@@ -336,5 +385,38 @@ func (l *intList) Set(s string) error {
 		}
 		*l = append(*l, n)
 	}
+	return nil
+}
+
+// addMovement builds a Mitchell or Howell with package movement and adds its
+// rounds to the event.
+func addMovement(e *env, ev *event.Event, kind string, session int, atS string, tables, perRound, rounds, pairs int, arrow string) error {
+	when, err := parseTimeOrNow(atS, "--at")
+	if err != nil {
+		return err
+	}
+	if session == 0 && len(ev.Sessions) > 0 {
+		session = ev.Sessions[len(ev.Sessions)-1].Number
+	}
+	var mv *movement.Movement
+	switch kind {
+	case "mitchell":
+		o := movement.MitchellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs}
+		if o.ArrowSwitch, err = parseRounds(arrow); err != nil {
+			return fmt.Errorf("--arrow-switch: %w", err)
+		}
+		mv, err = movement.NewMitchell(o)
+	case "howell":
+		mv, err = movement.NewHowell(movement.HowellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs})
+	default:
+		return fmt.Errorf("movement %q: want mitchell or howell", kind)
+	}
+	if err != nil {
+		return err
+	}
+	if err := ev.AddMovement(session, mv, when); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
 	return nil
 }

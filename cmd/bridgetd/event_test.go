@@ -103,20 +103,7 @@ func TestSwissPairsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "offences.json"), reg, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := runScript(t, "testdata/swisspairs.script", dir)
-	golden := "testdata/swisspairs.golden"
-	if updating() {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("transcript differs from %s (run with -update to rewrite):\n%s", golden, diffLines(string(want), got))
-	}
+	checkGolden(t, runScript(t, "testdata/swisspairs.script", dir), "testdata/swisspairs.golden")
 
 	// The event file itself, independently of the transcript.
 	ev, err := event.Load(filepath.Join(dir, "swiss.json"))
@@ -168,6 +155,24 @@ func TestSwissPairsEndToEnd(t *testing.T) {
 	q, repl := event.Qualify(st, ev.Entrants, ev.Qualify)
 	if !slices.Equal(q, []int{8, 4}) || len(repl) != 1 || repl[0].Unavailable != 2 || repl[0].By != 4 {
 		t.Errorf("NSWBA 12: qualifiers %v, replacements %+v", q, repl)
+	}
+}
+
+// checkGolden compares a transcript with its golden file, rewriting the
+// file first with -update.
+func checkGolden(t *testing.T, got, golden string) {
+	t.Helper()
+	if updating() {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("transcript differs from %s (run with -update to rewrite):\n%s", golden, diffLines(string(want), got))
 	}
 }
 
@@ -233,5 +238,98 @@ func TestEventCommandErrors(t *testing.T) {
 	after, _ = os.ReadFile(path)
 	if !bytes.Equal(before, after) {
 		t.Error("a failed command changed the event file")
+	}
+}
+
+// TestEndToEnd runs further events from the command line and compares each
+// transcript with its golden file (go test -update rewrites them):
+//   - swissodd: a Swiss pairs event with an odd field played as half matches
+//     (NSWBA 13.7) and a forfeit re-adjusted before the draws after 50% and
+//     75% of the rounds and at the end (NSWBA 13.9);
+//   - mppairs: a matchpoint pairs event on a Howell movement from package
+//     movement, ranked with the matchpoint tie-breaks (NSWBA 12);
+//   - teams: a Swiss teams event entered as board results from both rooms,
+//     scored to IMPs and VPs (Law 78B).
+func TestEndToEnd(t *testing.T) {
+	loc := time.Local
+	time.Local = time.FixedZone("AEST", 10*3600)
+	t.Cleanup(func() { time.Local = loc })
+	for _, name := range []string{"swissodd", "mppairs", "teams"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			files, _ := filepath.Glob("testdata/" + name + ".*.json")
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, strings.TrimPrefix(filepath.Base(f), name+".")), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			checkGolden(t, runScript(t, "testdata/"+name+".script", dir), "testdata/"+name+".golden")
+			checkEvent(t, name, filepath.Join(dir, "event.json"))
+		})
+	}
+}
+
+// checkEvent checks the event file an end-to-end script left, apart from
+// its transcript.
+func checkEvent(t *testing.T, name, path string) {
+	t.Helper()
+	ev, err := event.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.Score(sc); err != nil {
+		t.Fatal(err)
+	}
+	total := map[int]float64{}
+	for _, s := range ev.Standings(sc) {
+		total[s.Entrant] = s.Total
+	}
+	switch name {
+	case "swissodd":
+		// NSWBA 13.9 at the end: Eve–Frost's forfeit is the mean VP of Moss–Nunn's
+		// opponents against them, (7.71 + 17.59 + 18.09)/3 = 14.46, above 12 and
+		// above Eve–Frost's own mean (17.84 + 5.40 + 10)/3 = 11.08; Moss–Nunn keep 0.
+		_, _, m, _ := ev.Match(1, 2)
+		if m.VP == nil || m.VP[0] != 14.46 || m.VP[1] != 0 {
+			t.Errorf("NSWBA 13.9: final forfeit VP %v, want [14.46 0]", m.VP)
+		}
+		// NSWBA 13.7: every round has two full matches and two half matches.
+		for _, r := range ev.Rounds() {
+			halves := 0
+			for _, m := range r.Matches {
+				if m.Half != 0 {
+					halves++
+				}
+			}
+			if halves != 2 || len(r.Matches) != 4 {
+				t.Errorf("round %d: %d matches, %d halves", r.Number, len(r.Matches), halves)
+			}
+		}
+		if total[3] != 47.70 || total[7] != 16.61 {
+			t.Errorf("totals %v", total)
+		}
+	case "mppairs":
+		// Law 78A: 10 boards at top 4 share 20 a board pair: 120 MP in all.
+		var sum float64
+		for _, v := range total {
+			sum += v
+		}
+		if sum != 120 || ev.Top != 4 || len(ev.Rounds()) != 5 {
+			t.Errorf("Law 78A: MP sum %g, top %g, rounds %d", sum, ev.Top, len(ev.Rounds()))
+		}
+	case "teams":
+		// Law 78B, board by board: round 2 table 1 is -13 + 0 - 12 IMPs.
+		_, _, m, _ := ev.Match(2, 1)
+		if m.IMPs == nil || *m.IMPs != -25 || len(m.Closed) != 3 {
+			t.Errorf("Law 78B: round 2 table 1 IMPs %v", m.IMPs)
+		}
 	}
 }

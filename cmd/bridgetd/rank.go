@@ -30,8 +30,10 @@ type rankReport struct {
 	NoLongerQualified []int           `json:"no_longer_qualified,omitempty"`
 	Playoffs          []event.Playoff `json:"playoffs,omitempty"`
 	// Provisional lists rounds whose results wait on an appeal (NSWBA 14).
-	Provisional []int      `json:"provisional_rounds,omitempty"`
-	Official    *time.Time `json:"official,omitempty"`
+	Provisional []int `json:"provisional_rounds,omitempty"`
+	// Forfeits are the final re-adjustments of forfeited matches (NSWBA 13.9).
+	Forfeits []event.ForfeitAdjustment `json:"forfeits,omitempty"`
+	Official *time.Time                `json:"official,omitempty"`
 }
 
 type rankedEntry struct {
@@ -85,6 +87,9 @@ func runRank(e *env, args []string) error {
 	if off, ok := ev.Official(); ok {
 		rep.Official = &off
 	}
+	if ev.Ended() {
+		rep.Forfeits = ev.ForfeitAdjustments(len(ev.Rounds()), true)
+	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -122,6 +127,9 @@ func runRank(e *env, args []string) error {
 	}
 	for _, p := range rep.Playoffs {
 		fmt.Fprintf(e.stdout, "Play-off (NSWBA 12): round %d table %d, %s v %s level: %d boards now\n", p.Round, p.Table, entrantName(ev, p.Teams[0]), entrantName(ev, p.Teams[1]), p.Boards)
+	}
+	for _, a := range rep.Forfeits {
+		fmt.Fprintf(e.stdout, "Forfeit (NSWBA 13.9): %s\n", a)
 	}
 	if len(rep.Provisional) > 0 {
 		fmt.Fprintf(e.stdout, "Provisional: appeals pending in rounds %v (NSWBA 14)\n", rep.Provisional)

@@ -5,6 +5,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/swiss"
 )
 
@@ -73,15 +74,40 @@ func runSwiss(e *env, args []string) error {
 		r := recs[s.Entrant]
 		en := swiss.Entrant{ID: s.Entrant, Score: s.Total}
 		for _, m := range r.Matches {
-			if m.Opponent == 0 {
-				en.Byes++
-			} else {
+			if m.Opponent == 0 || m.SatOut {
+				en.Byes++ // a bye, or the half matches in its place (NSWBA 13.7)
+			}
+			if m.Opponent != 0 {
 				en.Opponents = append(en.Opponents, m.Opponent)
 			}
 		}
 		field = append(field, en)
 	}
 	opt := swiss.Options{Seed: uint64(ev.Seed)}
+	// NSWBA 13.9: forfeit scores as re-adjusted after 50% and 75% of the
+	// rounds stand for the draw; the offender keeps 0.
+	played := len(ev.Rounds())
+	adj := ev.DrawAdjustments(played)
+	if len(adj) > 0 {
+		opt.Adjust = func(st swiss.Standings) (swiss.Standings, error) {
+			for _, a := range adj {
+				for i := range st.Entrants {
+					if st.Entrants[i].ID == a.Entrant {
+						st.Entrants[i].Score += a.VP - a.Award
+					}
+				}
+			}
+			return st, nil
+		}
+		note := "as re-adjusted"
+		if ev.PlannedRounds > 0 && swiss.ForfeitDue(played, ev.PlannedRounds) {
+			note = "re-adjusted now"
+		}
+		fmt.Fprintf(e.stdout, "Forfeit scores for the draw (NSWBA 13.9, %s after round %d):\n", note, adj[0].After)
+		for _, a := range adj {
+			fmt.Fprintf(e.stdout, "  %s\n", a)
+		}
+	}
 	label := "start"
 	if len(ev.Rounds()) == 0 {
 		switch *first {
@@ -110,11 +136,20 @@ func runSwiss(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if d.Bye != 0 && ev.Kind == event.SwissPairs && ev.Profile().OddField == regulation.OddHalfMatches {
+		if err := ev.SplitBye(r.Number); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(e.stdout, "Round %d (session %d), boards %v, drawn %s\n", r.Number, *session, r.Boards, label)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	for _, m := range r.Matches {
 		if m.Bye() {
 			fmt.Fprintf(tw, "  bye\t%s\t\n", entrantName(ev, m.NS))
+			continue
+		}
+		if m.Half != 0 {
+			fmt.Fprintf(tw, "  table %d\t%s\tv %s\thalf match %d, boards %v (NSWBA 13.7)\n", m.Table, entrantName(ev, m.NS), entrantName(ev, m.EW), m.Half, m.Boards)
 			continue
 		}
 		fmt.Fprintf(tw, "  table %d\t%s\tv %s\n", m.Table, entrantName(ev, m.NS), entrantName(ev, m.EW))

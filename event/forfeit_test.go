@@ -1,0 +1,403 @@
+package event
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/bridgetd/bridgetd/movement"
+	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/score"
+	"github.com/bridgetd/bridgetd/swiss"
+)
+
+// vpEvent builds a 30-VP Swiss pairs event of n pairs whose rounds are given
+// as matches with their VPs entered directly (IMP-VP scoring, margin 0 and VP
+// overwritten after Score), for the forfeit arithmetic.
+type vpMatch struct {
+	ns, ew  int
+	vp      [2]float64
+	forfeit string
+}
+
+func vpEvent(t *testing.T, n, planned int, rounds [][]vpMatch) *Event {
+	t.Helper()
+	ev := New("forfeits", SwissPairs, IMPVP)
+	ev.VPTotal, ev.PlannedRounds, ev.BoardsPerRound = 30, planned, 8
+	for i := 1; i <= n; i++ {
+		ev.AddEntrant(Entrant{Name: "p"})
+	}
+	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	for _, ms := range rounds {
+		var ps []Pairing
+		for _, m := range ms {
+			ps = append(ps, Pairing{m.ns, m.ew})
+		}
+		rd, err := ev.AddRound(1, ps, nil, time.Time{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range ms {
+			v := m.vp
+			rd.Matches[i].VP, rd.Matches[i].Forfeit = &v, m.forfeit
+		}
+	}
+	return ev
+}
+
+func TestForfeitAdjustments(t *testing.T) {
+	tests := []struct {
+		clause string
+		rounds [][]vpMatch
+		want   float64
+	}{
+		{"NSWBA 13.9(a): the award, 18 of 30, when both means are lower",
+			[][]vpMatch{
+				{{1, 2, [2]float64{0, 18}, "ns"}, {3, 4, [2]float64{15, 15}, ""}},
+				{{2, 3, [2]float64{10, 20}, ""}, {1, 4, [2]float64{14, 16}, ""}},
+			}, 18},
+		{"NSWBA 13.9(b): the non-offender's own mean in completed matches",
+			[][]vpMatch{
+				{{1, 2, [2]float64{0, 18}, "ns"}, {3, 4, [2]float64{15, 15}, ""}},
+				{{2, 3, [2]float64{25, 5}, ""}, {1, 4, [2]float64{14, 16}, ""}},
+				{{2, 4, [2]float64{21, 9}, ""}, {1, 3, [2]float64{10, 20}, ""}},
+			}, 23},
+		{"NSWBA 13.9(c): the mean score of the offender's opponents against it",
+			[][]vpMatch{
+				{{1, 2, [2]float64{0, 18}, "ns"}, {3, 4, [2]float64{15, 15}, ""}},
+				{{2, 3, [2]float64{15, 15}, ""}, {1, 4, [2]float64{4, 26}, ""}},
+				{{2, 4, [2]float64{15, 15}, ""}, {3, 1, [2]float64{22, 8}, ""}},
+			}, 24},
+		{"NSWBA 13.9: a second forfeit is not a completed match for the means",
+			[][]vpMatch{
+				{{1, 2, [2]float64{0, 18}, "ns"}, {3, 4, [2]float64{15, 15}, ""}},
+				{{2, 3, [2]float64{18, 0}, "ew"}, {1, 4, [2]float64{14, 16}, ""}},
+			}, 18},
+	}
+	for _, tt := range tests {
+		ev := vpEvent(t, 4, len(tt.rounds), tt.rounds)
+		adj := ev.ForfeitAdjustments(len(tt.rounds), true)
+		if len(adj) == 0 || adj[0].VP != tt.want || adj[0].Entrant != 2 || adj[0].Offender != 1 {
+			t.Errorf("%s: %+v, want pair 2 to score %g", tt.clause, adj, tt.want)
+		}
+		// The final adjustment replaces the award when the event has ended;
+		// the offender keeps 0.
+		sc, _ := ev.NewScorer()
+		ev.applyFinalForfeits()
+		_, _, m, _ := ev.Match(1, 1)
+		if m.VP[EW] != tt.want || m.VP[NS] != 0 {
+			t.Errorf("%s: after the end the match scores %v", tt.clause, *m.VP)
+		}
+		_ = sc
+	}
+}
+
+func TestReviewRounds(t *testing.T) {
+	tests := []struct {
+		clause  string
+		planned int
+		want    []int
+	}{
+		{"NSWBA 13.9: 50% and 75% of 4 rounds", 4, []int{2, 3}},
+		{"NSWBA 13.9: 50% of 7 is reached after 4, 75% after 6", 7, []int{4, 6}},
+		{"NSWBA 13.9: with 2 rounds only the 50% draw remains", 2, []int{1}},
+		{"NSWBA 13.9: a single round has no later draw", 1, nil},
+		{"NSWBA 13.9: plan unknown, no review before a draw", 0, nil},
+	}
+	for _, tt := range tests {
+		ev := New("r", SwissPairs, ButlerVP)
+		ev.PlannedRounds = tt.planned
+		if got := ev.ReviewRounds(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.clause, got, tt.want)
+		}
+	}
+	// With the NSWBA fractions the review rounds are exactly the draws
+	// swiss.ForfeitDue marks.
+	for n := 1; n <= 40; n++ {
+		ev := New("r", SwissPairs, ButlerVP)
+		ev.PlannedRounds = n
+		for p := 0; p <= n; p++ {
+			if slices.Contains(ev.ReviewRounds(), p) != swiss.ForfeitDue(p, n) {
+				t.Errorf("NSWBA 13.9: %d of %d rounds: review %v, swiss.ForfeitDue %v", p, n, ev.ReviewRounds(), swiss.ForfeitDue(p, n))
+			}
+		}
+	}
+}
+
+func TestDrawAdjustments(t *testing.T) {
+	// Pair 1 forfeits to pair 2 in round 1 of 4; pair 2 then wins 25 and 27.
+	rounds := [][]vpMatch{
+		{{1, 2, [2]float64{0, 18}, "ns"}, {3, 4, [2]float64{15, 15}, ""}},
+		{{2, 3, [2]float64{25, 5}, ""}, {1, 4, [2]float64{14, 16}, ""}},
+		{{2, 4, [2]float64{27, 3}, ""}, {1, 3, [2]float64{15, 15}, ""}},
+	}
+	ev := vpEvent(t, 4, 4, rounds)
+	tests := []struct {
+		clause string
+		played int
+		want   float64 // 0: no adjustment stands
+	}{
+		{"NSWBA 13.9: before 50% the award stands for the draw", 1, 0},
+		{"NSWBA 13.9: after 50% (2 of 4) the mean of round 2", 2, 25},
+		{"NSWBA 13.9: after 75% (3 of 4) the mean of rounds 2 and 3", 3, 26},
+	}
+	for _, tt := range tests {
+		adj := ev.DrawAdjustments(tt.played)
+		switch {
+		case tt.want == 0 && len(adj) != 0:
+			t.Errorf("%s: %+v", tt.clause, adj)
+		case tt.want != 0 && (len(adj) != 1 || adj[0].VP != tt.want):
+			t.Errorf("%s: %+v, want %g", tt.clause, adj, tt.want)
+		}
+	}
+}
+
+func TestForfeitErrors(t *testing.T) {
+	ev := vpEvent(t, 5, 2, [][]vpMatch{{{1, 2, [2]float64{}, ""}, {3, 4, [2]float64{}, ""}, {5, 0, [2]float64{}, ""}}})
+	tests := []struct {
+		clause          string
+		round, table, o int
+		want            error
+	}{
+		{"NSWBA 13.9: the offender must be at the table", 1, 1, 3, ErrForfeit},
+		{"NSWBA 13.9: a bye is not forfeited", 1, 3, 5, ErrForfeit},
+		{"NSWBA 13.9: no such match", 2, 1, 1, ErrNoMatch},
+	}
+	for _, tt := range tests {
+		if err := ev.Forfeit(tt.round, tt.table, tt.o); !errors.Is(err, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.clause, err, tt.want)
+		}
+	}
+	if err := ev.Forfeit(1, 1, 2); err != nil || ev.Sessions[0].Rounds[0].Matches[0].Forfeit != "ew" {
+		t.Errorf("NSWBA 13.9: forfeit by EW: %v", err)
+	}
+}
+
+func TestHalfVP(t *testing.T) {
+	sc, err := New("h", SwissPairs, ButlerVP).NewScorer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		clause               string
+		imps                 float64
+		played, boards, dbl  int
+		wantIMPs, wantBoards int
+	}{
+		{"NSWBA 13.7(a): under 12 boards, the IMPs doubled on the match's scale", 5, 4, 8, 12, 10, 8},
+		{"NSWBA 13.7(a): 11 boards is still under 12", -7, 6, 11, 12, -14, 11},
+		{"NSWBA 13.7(b): 12 boards, the IMPs on the scale for the boards played", 5, 6, 12, 12, 5, 6},
+		{"NSWBA 13.7(b): a profile's own threshold of 8 boards", 5, 4, 8, 8, 5, 4},
+		{"NSWBA 13.7(a): a profile's own threshold of 16 boards", 3, 7, 14, 16, 6, 14},
+	}
+	for _, tt := range tests {
+		ns, ew := sc.HalfVP(tt.imps, tt.played, tt.boards, tt.dbl)
+		wn, we := score.WBF2013.VP(tt.wantIMPs, tt.wantBoards)
+		if ns != wn || ew != we {
+			t.Errorf("%s: %g–%g, want %g–%g", tt.clause, ns, ew, wn, we)
+		}
+	}
+}
+
+func TestSplitBye(t *testing.T) {
+	// Round 1: 1 v 2, 3 v 4, 5 bye. Round 2 is drawn 1 v 3, 4 v 5 ... the
+	// bye goes to 2, which met 1 but not 3 or 4; the lowest match is 4 v 5.
+	ev := New("odd", SwissPairs, ButlerVP)
+	ev.BoardsPerRound = 5
+	ev.Regulation = regulation.NSWBA2011()
+	ev.Regulation.OddField = regulation.OddHalfMatches
+	for i := 1; i <= 5; i++ {
+		ev.AddEntrant(Entrant{Name: "p"})
+	}
+	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 0}}, nil, time.Time{})
+	ev.AddRound(1, []Pairing{{1, 3}, {4, 5}, {2, 0}}, nil, time.Time{})
+	ev.AddRound(1, []Pairing{{2, 5}, {3, 1}, {4, 0}}, nil, time.Time{})
+	tests := []struct {
+		clause       string
+		round        int
+		first, other [2]int
+		boards       [2][]int
+	}{
+		// Pair 2 has met neither 4 nor 5: the home pair plays both halves.
+		{"NSWBA 13.7: the home pair plays both halves", 2, [2]int{4, 5}, [2]int{4, 2}, [2][]int{{6, 7, 8}, {9, 10}}},
+		// Pair 4 met 3 in round 1, not 1: 3's opponent 1 plays both halves.
+		{"NSWBA 13.7: no avoidable rematch for the extra pair", 3, [2]int{1, 3}, [2]int{1, 4}, [2][]int{{11, 12, 13}, {14, 15}}},
+	}
+	for _, tt := range tests {
+		if err := ev.SplitBye(tt.round); err != nil {
+			t.Fatalf("%s: %v", tt.clause, err)
+		}
+		_, rd, _ := ev.Round(tt.round)
+		h1, h2 := rd.Matches[len(rd.Matches)-2], rd.Matches[len(rd.Matches)-1]
+		if [2]int{h1.NS, h1.EW} != tt.first || [2]int{h2.NS, h2.EW} != tt.other || h1.Half != 1 || h2.Half != 2 ||
+			!slices.Equal(h1.Boards, tt.boards[0]) || !slices.Equal(h2.Boards, tt.boards[1]) || h2.Table != 3 {
+			t.Errorf("%s: %+v %+v", tt.clause, h1, h2)
+		}
+		if err := ev.Validate(); err != nil {
+			t.Errorf("%s: %v", tt.clause, err)
+		}
+	}
+	if err := ev.SplitBye(2); !errors.Is(err, ErrInvalid) {
+		t.Errorf("NSWBA 13.7: a round split twice: %v", err)
+	}
+}
+
+func TestHalfMatchRecords(t *testing.T) {
+	// NSWBA 13.7: the pair playing both halves scores the mean of its two
+	// half-match VPs and each half counts half a win.
+	ev := New("odd", SwissPairs, IMPVP)
+	ev.VPTotal = 20
+	for i := 1; i <= 3; i++ {
+		ev.AddEntrant(Entrant{Name: "p"})
+	}
+	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	rd, err := ev.AddRound(1, []Pairing{{1, 2}}, []int{1, 2, 3, 4}, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd.Matches[0].Half, rd.Matches[0].Boards = 1, []int{1, 2}
+	rd.Matches = append(rd.Matches, Match{Table: 1, NS: 1, EW: 3, Half: 2, Boards: []int{3, 4}})
+	if err := ev.Validate(); err != nil {
+		t.Fatalf("NSWBA 13.7: pair 1 in both halves of table 1: %v", err)
+	}
+	win, lose := 3.0, -1.0
+	rd.Matches[0].IMPs, rd.Matches[1].IMPs = &win, &lose
+	sc, _ := ev.NewScorer()
+	if err := ev.Score(sc); err != nil {
+		t.Fatal(err)
+	}
+	a1, b1 := score.WBF2013.VP(6, 4)
+	a2, b2 := score.WBF2013.VP(-2, 4)
+	recs := ev.Records(sc)
+	want := map[int]float64{1: round2((a1 + a2) / 2), 2: b1, 3: b2}
+	for _, r := range recs {
+		if math.Abs(r.Total-want[r.Entrant]) > 0.005 {
+			t.Errorf("NSWBA 13.7: pair %d total %g, want %g", r.Entrant, r.Total, want[r.Entrant])
+		}
+	}
+	if !recs[2].Matches[0].SatOut || recs[1].Matches[0].SatOut {
+		t.Errorf("NSWBA 13.7: the extra pair (3) is marked, not pair 2: %+v %+v", recs[1].Matches, recs[2].Matches)
+	}
+	rr := ranker{recs: map[int]*Record{1: &recs[0]}}
+	if _, fig := rr.wins([]int{1}); fig[1] != "0.5" {
+		t.Errorf("NSWBA 12 Swiss (d): two half matches, one won: %s wins", fig[1])
+	}
+}
+
+func TestTwoRooms(t *testing.T) {
+	tests := []struct {
+		clause       string
+		open, closed []string
+		want         float64
+		err          bool
+	}{
+		{"Law 78B: 4♠ made in one room, one down in the other: 470 = 10 IMPs", []string{"1 4S N 10"}, []string{"1 4S N 9"}, 10, false},
+		{"Law 78B: each board converted before the match is totalled", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "2 3NT E 8"}, 0, false},
+		{"Law 78B: the same result in both rooms is a push", []string{"3 2H S 8"}, []string{"3 2H S 8"}, 0, false},
+		{"a board missing from the closed room is an error", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "3 2H S 8"}, 0, true},
+	}
+	sc, _ := New("t", SwissTeams, IMPVP).NewScorer()
+	for _, tt := range tests {
+		var m Match
+		for _, s := range tt.open {
+			r, _ := ParseResult(s)
+			m.Results = append(m.Results, r)
+		}
+		for _, s := range tt.closed {
+			r, _ := ParseResult(s)
+			m.Closed = append(m.Closed, r)
+		}
+		got, ok, err := twoRooms(&m, sc)
+		if (err != nil) != tt.err || (!tt.err && (!ok || got != tt.want)) {
+			t.Errorf("%s: %g %v %v, want %g", tt.clause, got, ok, err, tt.want)
+		}
+	}
+}
+
+func TestMPRecordsFromMovement(t *testing.T) {
+	// A two-table Howell, 3 rounds of 1 board: each board twice, top 2.
+	mv, err := movement.NewHowell(movement.HowellOptions{Tables: 2, PerSet: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := New("mp", MatchpointPairs, Matchpoints)
+	for i := 1; i <= 4; i++ {
+		ev.AddEntrant(Entrant{Name: "p"})
+	}
+	ev.AddSession(time.Date(2026, 1, 1, 19, 30, 0, 0, time.UTC), 0)
+	if err := ev.AddMovement(1, mv, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.AddMovement(1, mv, time.Time{}); !errors.Is(err, ErrDrawn) {
+		t.Errorf("a second movement: %v", err)
+	}
+	// Every board played once at each table, every pair every board
+	// (Law 8A1, the movement's property).
+	played := map[int]int{}
+	for _, rd := range ev.Rounds() {
+		for i, m := range rd.Matches {
+			for _, b := range m.BoardsIn(rd) {
+				played[b]++
+				res := Result{Board: b, Contract: "1NT", Declarer: "N", Tricks: 7 + i}
+				if err := ev.Enter(rd.Number, m.Table, []Result{res}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if ev.Top != float64(2*(played[1]-1)) {
+		t.Errorf("Law 78A: top %g for a board played %d times", ev.Top, played[1])
+	}
+	recs := ev.MPRecords()
+	var sum float64
+	for _, r := range recs {
+		sum += r.Total
+		if len(r.Boards) != 3 {
+			t.Errorf("pair %d played %d boards, want 3", r.Entrant, len(r.Boards))
+		}
+	}
+	// Law 78A: each board shares top×(tables) = 2×2 MP between the pairs.
+	if sum != float64(len(played))*ev.Top*2 {
+		t.Errorf("Law 78A: %g MP in all", sum)
+	}
+	if incomplete(recs) {
+		t.Error("NSWBA 12 matchpoints (a): a complete Howell is not incomplete")
+	}
+	// A missing result: the board's other result is factored by Neuberg
+	// (E = 2, A = 1: (0+1)·2/1 − 1 = 1 on a top of 2), and the pairs of the
+	// unplayed table now have fewer boards: the movement was incomplete.
+	rd := ev.Rounds()[0]
+	rd.Matches[1].Results = nil
+	recs = ev.MPRecords()
+	for _, r := range recs {
+		for _, b := range r.Boards {
+			if b.Round == 1 && b.MP != 1 {
+				t.Errorf("Neuberg: lone result on board %d scores %g, want 1", b.Board, b.MP)
+			}
+		}
+	}
+	if !incomplete(recs) {
+		t.Error("NSWBA 12 matchpoints (a): pairs short of boards make the movement incomplete")
+	}
+}
+
+func TestABFRank(t *testing.T) {
+	tests := []struct {
+		rank, want string
+		err        bool
+	}{
+		{"Gold Life Master", "gold-life", false},
+		{"club", "club", false},
+		{"", "nil", false},
+		{"Ruby Life Master", "", true},
+	}
+	for _, tt := range tests {
+		r, err := Player{Name: "A", Rank: tt.rank}.ABFRank()
+		if (err != nil) != tt.err || (!tt.err && r.String() != tt.want) {
+			t.Errorf("rank %q: %v %v, want %s", tt.rank, r, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package event
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/bridgetd/bridgetd/movement"
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// AddMovement adds the rounds of a pairs movement (package movement: a
+// Mitchell or a Howell) to a session: each table of each round a match
+// with the boards of its sets, arrow-switched rounds marked, and a table
+// whose opponents are missing (a sit-out) left out. Pair numbers are the
+// movement's; each must be entered. The event's Top, when not set, becomes
+// the matchpoint top of a board played at every table of a round.
+func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) error {
+	if mv.Kind != movement.Mitchell && mv.Kind != movement.Howell {
+		return fmt.Errorf("%s movement: %w: only Mitchell and Howell pairs movements are scored by matchpoints here", mv.Kind, ErrInvalid)
+	}
+	for i := 1; i <= mv.Entrants; i++ {
+		if _, err := ev.Entrant(i); err != nil && i != mv.Phantom {
+			return fmt.Errorf("%s movement: %w", mv.Kind, err)
+		}
+	}
+	if len(ev.Rounds()) > 0 {
+		return fmt.Errorf("%s movement: %w: the event has rounds already", mv.Kind, ErrDrawn)
+	}
+	played := map[int]int{}
+	for _, mr := range mv.Rounds {
+		var pairs []Pairing
+		var union []int
+		var tables []movement.Seating
+		for _, st := range mr.Tables {
+			if st.NS == 0 || st.EW == 0 {
+				continue // a sit-out: the pair present plays no boards
+			}
+			pairs = append(pairs, Pairing{NS: st.NS, EW: st.EW})
+			tables = append(tables, st)
+		}
+		for _, st := range tables {
+			for _, set := range st.Sets {
+				first, last := mv.Boards(set)
+				for b := first; b <= last; b++ {
+					if !slices.Contains(union, b) {
+						union = append(union, b)
+					}
+					played[b]++
+				}
+			}
+		}
+		slices.Sort(union)
+		rd, err := ev.AddRound(session, pairs, union, at)
+		if err != nil {
+			return err
+		}
+		for i, st := range tables {
+			m := &rd.Matches[i]
+			m.Table, m.Switch = st.Table, st.Switch
+			for _, set := range st.Sets {
+				first, last := mv.Boards(set)
+				for b := first; b <= last; b++ {
+					m.Boards = append(m.Boards, b)
+				}
+			}
+		}
+	}
+	if ev.Top == 0 {
+		most := 0
+		for _, n := range played {
+			most = max(most, n)
+		}
+		ev.Top = float64(2 * (most - 1)) // Law 78A: 2 for each score beaten
+	}
+	return nil
+}
+
+// mpRow is one traveller row with where it came from.
+type mpRow struct {
+	round    int
+	cardsNS  int // the pair that held the North–South cards
+	cardsEW  int
+	score    int
+	assigned bool
+}
+
+// Travellers returns each board's results as package score reads them,
+// one row per table, the pair holding the North–South cards first (an
+// arrow-switched table's pairs exchanged), and the rows' rounds.
+func (ev *Event) travellers() map[int][]mpRow {
+	out := map[int][]mpRow{}
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.Bye() || m.Forfeit != "" {
+				continue
+			}
+			ns, ew := m.NS, m.EW
+			if m.Switch {
+				ns, ew = ew, ns
+			}
+			for _, r := range m.Results {
+				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, r.Score, r.Contract == ""})
+			}
+		}
+	}
+	return out
+}
+
+// MPRecords builds the ranking records of a matchpoint pairs event from its
+// board results: each board matchpointed with package score (Law 78A: 2 for
+// each score beaten, 1 for each equalled), a board with fewer results than
+// the most played factored up by Neuberg's formula, and each pair's total
+// less its fines (NSWBA 7). When the pairs' tops differ (sit-outs, boards
+// not played) the total is the percentage of the top. The board records
+// carry what the matchpoint tie-breaks need (NSWBA 12).
+func (ev *Event) MPRecords() []Record {
+	trav := ev.travellers()
+	expected := 0
+	for _, rows := range trav {
+		expected = max(expected, len(rows))
+	}
+	recs := map[int]*Record{}
+	mp := map[int]float64{}
+	top := map[int]float64{}
+	for _, en := range ev.Entrants {
+		recs[en.ID] = &Record{Entrant: en.ID, Eligible: !en.NonQualified}
+	}
+	boards := make([]int, 0, len(trav))
+	for b := range trav {
+		boards = append(boards, b)
+	}
+	slices.Sort(boards)
+	for _, b := range boards {
+		rows := trav[b]
+		rs := make([]score.Result, len(rows))
+		for i, r := range rows {
+			if r.assigned {
+				rs[i] = score.AssignedScore(r.cardsNS, r.cardsEW, r.score)
+			} else {
+				rs[i] = score.Table(r.cardsNS, r.cardsEW, r.score)
+			}
+		}
+		// Neuberg where a board has fewer results than the others.
+		o := score.MPOptions{Neuberg: len(rows) < expected, Expected: expected}
+		scored := score.Matchpoints(rs, o)
+		for i, r := range rows {
+			s := scored[i]
+			if rec := recs[r.cardsNS]; rec != nil {
+				rec.Boards = append(rec.Boards, BoardRecord{Board: b, Round: r.round, Opponent: r.cardsEW, Side: NS, Score: r.score, MP: s.NS, Top: s.Top})
+				mp[r.cardsNS] += s.NS
+				top[r.cardsNS] += s.Top
+			}
+			if rec := recs[r.cardsEW]; rec != nil {
+				rec.Boards = append(rec.Boards, BoardRecord{Board: b, Round: r.round, Opponent: r.cardsNS, Side: EW, Score: -r.score, MP: s.EW, Top: s.Top})
+				mp[r.cardsEW] += s.EW
+				top[r.cardsEW] += s.Top
+			}
+		}
+	}
+	sameTop := true
+	var first float64
+	for i, en := range ev.Entrants {
+		if i == 0 {
+			first = top[en.ID]
+		} else if top[en.ID] != first {
+			sameTop = false
+		}
+	}
+	out := make([]Record, 0, len(ev.Entrants))
+	for _, en := range ev.Entrants {
+		r := recs[en.ID]
+		t := mp[en.ID] - ev.Fines(en.ID)
+		if !sameTop && top[en.ID] > 0 {
+			t = 100 * t / top[en.ID]
+		}
+		r.Total = round2(t)
+		out = append(out, *r)
+	}
+	return out
+}
+
+// incomplete reports whether a matchpoint movement was incomplete: some
+// pair played fewer boards than were in play (NSWBA 12, matchpoints (a)).
+func incomplete(recs []Record) bool {
+	all := map[int]bool{}
+	for _, r := range recs {
+		for _, b := range r.Boards {
+			all[b.Board] = true
+		}
+	}
+	for _, r := range recs {
+		if len(r.Boards) < len(all) {
+			return true
+		}
+	}
+	return false
+}
