@@ -1,0 +1,90 @@
+package bridge
+
+import (
+	"errors"
+	"testing"
+)
+
+// FuzzParseCall: ParseCall never panics; a call it accepts is valid and its
+// ASCII form parses back to the same call; a refusal wraps ErrNotACall or
+// ErrBidAboveSeven (Law 38).
+func FuzzParseCall(f *testing.F) {
+	for _, s := range []string{"1NT", "1N", "7♠", "X", "XX", "Pass", "P", "AP", "8S", "99NT", "0C", "3sa", " 2d ", "", "1", "NT"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCall(s)
+		if err != nil {
+			if !errors.Is(err, ErrNotACall) && !errors.Is(err, ErrBidAboveSeven) {
+				t.Fatalf("ParseCall(%q): error %v wraps neither ErrNotACall nor ErrBidAboveSeven", s, err)
+			}
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("ParseCall(%q) = invalid call %d", s, c)
+		}
+		back, err := ParseCall(c.ASCII())
+		if err != nil || back != c {
+			t.Fatalf("ParseCall(%q) = %v, but its ASCII %q parses to %v, %v", s, c, c.ASCII(), back, err)
+		}
+		if sc, err := ParseSlip(s); err == nil && sc.Call != c {
+			t.Fatalf("ParseSlip(%q) = %v, ParseCall = %v", s, sc.Call, c)
+		}
+	})
+}
+
+// FuzzParseContract: ParseContract never panics; what it accepts is a valid
+// contract whose ASCII and symbol forms parse back to it, and whose score is
+// defined for every number of tricks (Law 77).
+func FuzzParseContract(f *testing.F) {
+	for _, s := range []string{"4S", "4♠X", "3NTX", "2HXX", "6♦**", "Pass", "passed out", "8S", "0NT", "7NT R", "1C*"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseContract(s)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("ParseContract(%q) = invalid %+v", s, c)
+		}
+		for _, form := range []string{c.ASCII(), c.String()} {
+			back, err := ParseContract(form)
+			if err != nil || back != c {
+				t.Fatalf("ParseContract(%q) = %+v, but %q parses to %+v, %v", s, c, form, back, err)
+			}
+		}
+		for tricks := 0; tricks <= 13; tricks++ {
+			c.Score(tricks, tricks%2 == 0)
+		}
+	})
+}
+
+// FuzzParseDeal: ParseDeal never panics; a deal it accepts gives no card
+// twice, and its PBN form parses back to the same deal.
+func FuzzParseDeal(f *testing.F) {
+	for _, s := range []string{
+		"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+		"W:.AQJ85.986.JT973 A8643.97642.Q.Q8 KT9.K3.K75.AK652 QJ752.T.AJT432.4",
+		"e:- - - -", "N:10.9.8.7 ... ... ...", "N:", "S:A.A.A.A A",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDeal(s)
+		if err != nil {
+			return
+		}
+		var seen Hand
+		for _, h := range d {
+			if !h.Valid() || seen&h != 0 {
+				t.Fatalf("ParseDeal(%q) = %v: bad hand or a card given twice", s, d)
+			}
+			seen |= h
+		}
+		back, err := ParseDeal(d.String())
+		if err != nil || back != d {
+			t.Fatalf("ParseDeal(%q) = %v, but %q parses to %v, %v", s, d, d.String(), back, err)
+		}
+	})
+}

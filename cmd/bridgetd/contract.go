@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+func init() {
+	register(&command{
+		name:    "contract",
+		usage:   "CONTRACT DECLARER TRICKS [--vul NONE|NS|EW|ALL]",
+		summary: "print the duplicate score of a result from North-South's side (Law 77)",
+		run:     runContract,
+	})
+}
+
+func runContract(e *env, args []string) error {
+	c := commands["contract"]
+	fs := newFlagSet(e, c)
+	vulFlag := fs.String("vul", "NONE", "vulnerability: NONE, NS, EW or ALL")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 3 {
+		fs.Usage()
+		return errUsage
+	}
+	contract, err := bridge.ParseContract(pos[0])
+	if err != nil {
+		return fmt.Errorf("contract %q: %w", pos[0], err)
+	}
+	declarer, err := bridge.ParseSeat(pos[1])
+	if err != nil {
+		return fmt.Errorf("declarer: %w", err)
+	}
+	tricks, err := strconv.Atoi(pos[2])
+	if err != nil || tricks < 0 || tricks > 13 {
+		return fmt.Errorf("tricks %q: want the number of tricks declarer took, 0-13", pos[2])
+	}
+	vul, err := bridge.ParseVulnerability(*vulFlag)
+	if err != nil {
+		return fmt.Errorf("--vul: %w", err)
+	}
+	fmt.Fprintln(e.stdout, bridge.Score(contract, declarer, tricks, vul))
+	return nil
+}

@@ -1,0 +1,174 @@
+package pbn
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// File is a decoded PBN file: its games in order, and the original text
+// needed to write an unmodified file back byte for byte.
+type File struct {
+	// Name is the file name used in error messages (set by ReadFile).
+	Name string
+	// Games are the games in file order. Use Append to add a game so that
+	// it inherits "#" values from the one before it.
+	Games []*Game
+	// Directives are the "%" lines of the file, in order, e.g. "% PBN 2.1".
+	Directives []Directive
+	// Latin1 is true when the file was not valid UTF-8 and was read as
+	// ISO-8859-1; Encode then writes changed text in Latin-1 too.
+	Latin1 bool
+	// CRLF is true when the file's first line ended with CR LF; Encode ends
+	// the lines it generates the same way.
+	CRLF bool
+
+	tail string // text after the last game
+}
+
+// Directive is a line starting with "%": an escape line that programs use
+// for their own settings (PBN 2.1 §2.4), such as "% PBN 2.1" or "% EXPORT".
+type Directive struct {
+	Line int
+	Text string // the line without the "%" and without its line end
+}
+
+// Comment is a commentary in the file, either "{…}" or "; …" (PBN 2.1 §3.8).
+type Comment struct {
+	Line  int    // line where the comment starts
+	Text  string // the text between the braces, or after the semicolon
+	After string // the name of the tag it follows, "" if it comes first
+}
+
+// ReadFile decodes the named file; errors carry its name.
+func ReadFile(name string) (*File, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Parse(data)
+	if f != nil {
+		f.Name = name
+	}
+	if e, ok := err.(*Error); ok {
+		e.File = name
+	}
+	return f, err
+}
+
+// Decode reads a whole PBN file from r.
+func Decode(r io.Reader) (*File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("pbn: %w", err)
+	}
+	return Parse(data)
+}
+
+// Parse decodes PBN text. On a syntax error it returns the games read so far
+// and an *Error naming the line and what was expected.
+func Parse(data []byte) (*File, error) {
+	p := &parser{s: string(data), line: 1, f: &File{}}
+	p.f.Latin1 = !utf8.Valid(data)
+	if i := strings.IndexByte(p.s, '\n'); i > 0 && p.s[i-1] == '\r' {
+		p.f.CRLF = true
+	}
+	err := p.parse()
+	if err != nil {
+		return p.f, err
+	}
+	return p.f, nil
+}
+
+// Append adds a game at the end of the file; "#" values in it refer to the
+// game that was last before it.
+func (f *File) Append(g *Game) {
+	edits.Add(1)
+	if n := len(f.Games); n > 0 {
+		g.prev = f.Games[n-1]
+	}
+	f.Games = append(f.Games, g)
+}
+
+// Encode writes the file. Text read by Decode is written back as it was;
+// tags whose value or section was changed, and games and tags that were
+// added, are written in canonical form.
+func (f *File) Encode(w io.Writer) error {
+	_, err := w.Write(f.Bytes())
+	return err
+}
+
+// Bytes returns what Encode writes.
+func (f *File) Bytes() []byte {
+	var b bytes.Buffer
+	eol := "\n"
+	if f.CRLF {
+		eol = "\r\n"
+	}
+	enc := func(s string) string { return s }
+	if f.Latin1 {
+		enc = toLatin1
+	}
+	for i, g := range f.Games {
+		if g.raw {
+			b.WriteString(g.lead)
+		} else if b.Len() > 0 || i > 0 {
+			ensureEOL(&b, eol)
+			b.WriteString(eol)
+		}
+		for _, t := range g.tags {
+			if t.unchanged() {
+				b.WriteString(t.raw)
+				b.WriteString(t.trail)
+				continue
+			}
+			ensureEOL(&b, eol)
+			b.WriteString(enc(t.canonical(eol)))
+			b.WriteString(t.trail)
+		}
+	}
+	b.WriteString(f.tail)
+	return b.Bytes()
+}
+
+// ensureEOL ends the buffer with a line end if it is not empty and does not.
+func ensureEOL(b *bytes.Buffer, eol string) {
+	if n := b.Len(); n > 0 && b.Bytes()[n-1] != '\n' {
+		b.WriteString(eol)
+	}
+}
+
+// toLatin1 converts UTF-8 text to ISO-8859-1, writing '?' for characters
+// Latin-1 lacks.
+func toLatin1(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xFF {
+			r = '?'
+		}
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
+
+// fromLatin1 converts ISO-8859-1 bytes to UTF-8.
+func fromLatin1(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
+}
