@@ -30,16 +30,16 @@ func TestAuctionLegality(t *testing.T) {
 		{"Law 18D", North, "1NT X", "1S", ErrInsufficientBid},
 		{"Law 18E", North, "1S", "1NT", nil},
 		{"Law 19A1", North, "1H", "X", nil},
-		{"Law 19A1", North, "1H P P", "X", nil},       // balancing double: passes only between
-		{"Law 19A1", North, "1H P", "X", ErrInadmissibleDouble},     // partner's bid
-		{"Law 19A1", North, "", "X", ErrInadmissibleDouble},         // no bid yet
-		{"Law 19A1", North, "P", "X", ErrInadmissibleDouble},        // no bid yet
-		{"Law 19A1", North, "1H X", "X", ErrInadmissibleDouble},     // already doubled
-		{"Law 19A1", North, "1H X XX", "X", ErrInadmissibleDouble},  // redoubled
+		{"Law 19A1", North, "1H P P", "X", nil},                    // balancing double: passes only between
+		{"Law 19A1", North, "1H P", "X", ErrInadmissibleDouble},    // partner's bid
+		{"Law 19A1", North, "", "X", ErrInadmissibleDouble},        // no bid yet
+		{"Law 19A1", North, "P", "X", ErrInadmissibleDouble},       // no bid yet
+		{"Law 19A1", North, "1H X", "X", ErrInadmissibleDouble},    // already doubled
+		{"Law 19A1", North, "1H X XX", "X", ErrInadmissibleDouble}, // redoubled
 		{"Law 19B1", North, "1H X", "XX", nil},
 		{"Law 19B1", North, "1H X P P", "XX", nil},
 		{"Law 19B1", North, "1H X P", "XX", ErrInadmissibleRedouble}, // partner's double
-		{"Law 19B1", North, "1H", "XX", ErrInadmissibleRedouble},      // nothing doubled
+		{"Law 19B1", North, "1H", "XX", ErrInadmissibleRedouble},     // nothing doubled
 		{"Law 19B1", North, "1H X XX", "XX", ErrInadmissibleRedouble},
 		{"Law 17E", North, "P P P P", "1C", ErrAuctionEnded},
 		{"Law 17E", North, "1C P P P", "P", ErrAuctionEnded},

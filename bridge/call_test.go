@@ -17,7 +17,7 @@ func TestParseCall(t *testing.T) {
 		{"1C", Bid(1, ClubsStrain), nil}, {"1♣", Bid(1, ClubsStrain), nil},
 		{"4S", Bid(4, SpadesStrain), nil}, {"4♠", Bid(4, SpadesStrain), nil},
 		{"7NT", Bid(7, NoTrump), nil}, {"3sa", Bid(3, NoTrump), nil},
-		{"8S", 0, ErrBidAboveSeven},  // Law 38
+		{"8S", 0, ErrBidAboveSeven},   // Law 38
 		{"10NT", 0, ErrBidAboveSeven}, // Law 38
 		{"0S", 0, ErrNotACall},
 		{"AP", 0, ErrNotACall},
