@@ -10,10 +10,11 @@
 //     tables share a set and a bye stand holds one set each round). Rounds
 //     may be arrow-switched; an odd number of pairs leaves a half table.
 //   - Howell: 2 to 10 tables, every pair meets every other pair once and
-//     plays every board once in 2×tables−1 rounds. The schedule is built
-//     from a cyclic pattern found by search (each table plays the next set
-//     each round) and the directions are then chosen to balance the
-//     comparisons between pairs as far as a local search can.
+//     plays every board once in 2×tables−1 rounds. From 4 tables the
+//     schedule is cyclic (each table plays the next set each round) and
+//     built on a difference set, so that every two pairs are compared
+//     equally often with an even number of tables and within the least
+//     possible spread of 2 with an odd number.
 //   - RoundRobin: teams all-play-all by the Berger tables.
 //   - Individual: the cyclic individual movements for 2 and 3 tables
 //     (8 and 12 players): each player partners every other once and

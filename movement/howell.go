@@ -24,12 +24,17 @@ const MaxHowellTables = 10
 // NewHowell builds a complete Howell movement: 2T pairs, 2T−1 rounds and
 // sets; every pair meets every other once and plays every set once.
 //
-// Pair 2T stays at table 1; in round r pair r meets it, and pairs r+i and
-// r−i (counted modulo 2T−1) meet at table i+1. Table i+1 plays set
-// r+f(i), so each table takes the next set every round; f is found by
-// search so that every pair also meets every set once. With 2 tables no
-// such f exists and the two tables share the round's set. Directions are
-// then chosen to balance the comparisons between pairs.
+// Pair 2T stays North–South at table 1. For 4 or more tables the
+// movement is cyclic: in round r every other pair k sits where pair
+// k−1 sat in round r−1 (pair 1 where pair 2T−1 sat) and each table
+// takes the next set. The base round and its directions are chosen so
+// that two pairs are compared (play a board in the same direction at
+// different tables) as evenly as possible: exactly T−1 times for every
+// two pairs with 4, 6, 8 and 10 tables, and T−2 to T times with 5, 7 and
+// 9 tables, where a spread of 2 is the least possible (see howellBase).
+// With 2 tables the two tables share the round's set; 3 tables play ten
+// sets, two a round. Their directions are found by a seeded local search
+// and are balanced too (1 and 4 comparisons for every two pairs).
 func NewHowell(o HowellOptions) (*Movement, error) {
 	T := o.Tables
 	if T < 2 || T > MaxHowellTables {
@@ -73,24 +78,27 @@ func NewHowell(o HowellOptions) (*Movement, error) {
 	return m, nil
 }
 
-// howellSchedule returns, for every round and table, the two pairs and
-// the sets they play.
+// howellSchedule returns, for every round and table, the two pairs
+// (North–South first) and the sets they play.
 //
-// For 4 or more tables it is cyclic: a base round puts pair 2T (fixed)
-// against residue 0 at table 1 and pairs the other residues of 1..2T−2
-// so that their differences ±d cover every nonzero residue once; round r
-// adds r to every residue, and table i plays set r+f[i]. The base round
-// and f are found by search so that every pair meets every set once
-// (pair x sits at the table holding x−r, so its sets are x+f[i]−(x−r)
-// over the round; they must all differ).
+// For 4 or more tables it is cyclic over Z_{2T−1}: a base round puts
+// pair 2T (stationary) against residue 0 at table 1 and pairs the other
+// residues so that their differences ±d cover every nonzero residue
+// once; round r adds r to every residue, and table i plays set r+f[i].
+// howellBase chooses the base round, its directions and f so that every
+// pair meets every set once and the comparisons are balanced.
 //
 // No such schedule exists for 2 or 3 tables. Two tables share the
 // round's set. Three tables play ten sets, two a table a round: the sets
 // are the ten perfect matchings of the six pairs that are not rounds, and
-// each match plays the two sets that contain it.
+// each match plays the two sets that contain it. Their directions are
+// chosen afterwards by balanceDirections.
 func howellSchedule(T int) ([][][2]int, [][][]int) {
 	n := 2*T - 1
-	base, f := howellBase(T)
+	base, f := smallBase(T)
+	if T >= 4 {
+		base, f = howellBase(T)
+	}
 	match := make([][][2]int, n)
 	sets := make([][][]int, n)
 	id := func(x, r int) int {
@@ -104,7 +112,7 @@ func howellSchedule(T int) ([][][2]int, [][][]int) {
 		sets[r] = make([][]int, T)
 		for i, b := range base {
 			match[r][i] = [2]int{id(b[0], r), id(b[1], r)}
-			sets[r][i] = []int{mod(r+f[i], n) + 1}
+			sets[r][i] = []int{mod(r+f[i]-f[0], n) + 1} // table 1 starts with set 1
 		}
 	}
 	if T == 3 {
@@ -113,82 +121,158 @@ func howellSchedule(T int) ([][][2]int, [][][]int) {
 	return match, sets
 }
 
-// howellBase finds the base round (residue n stands for pair 2T) and the
-// set offsets of a cyclic Howell. For 2 and 3 tables it returns the
-// patterned base round and zero offsets, which the caller replaces.
+// howellBase finds the base round and the set offsets of a cyclic Howell
+// for 4 to 10 tables, with m = 2T−1 residues. Slot 0 holds the
+// stationary pair (residue m) North–South against residue 0; base[i]
+// lists the North–South and East–West residues of table i+1, and f[i] is
+// the offset of its set (in round r it plays set r+f[i]).
+//
+// Pair x playing set s in some direction has the "value" s−x; pair x
+// plays every set once exactly when its values, over the slots of the
+// base round, are all of Z_m. Let N be the values of the North–South
+// seats (other than the stationary pair's), so |N| = T−1. Pairs x and
+// x+d then play a set in the same direction λ(d) times, where λ(d) counts
+// the ways d is a difference of two values of N (NS) or of two values of
+// the other T (EW); since the EW values are the complement of N this is
+// 2·λ_N(d)+1. The stationary pair and any other pair are compared T−1
+// times (every NS set of the other pair).
+//
+// Every two pairs are compared T−1 times on average (each set gives
+// T(T−1) comparisons among T(2T−1) couples of pairs). With an even T a
+// cyclic (2T−1, T−1, T/2−1) difference set N makes every count T−1;
+// such sets exist for 7, 11, 15 and 19 residues (the quadratic residues
+// of 7, 11, 19; the Singer set of 15). With an odd T no Howell is
+// perfectly balanced: if every count were T−1, the ±1 vectors of each
+// pair's directions, extended by a +1, would be pairwise orthogonal, a
+// Hadamard matrix of order 2T ≡ 2 (mod 4), which does not exist for
+// T > 1. Since the mean is the integer T−1, the spread is then at least
+// 2, and an N whose differences each occur (T−3)/2 or (T−1)/2 times (an
+// almost difference set: the quadratic residues of 13 and 17, one found
+// by search for 9) reaches it with counts T−2, T−1 and T.
+//
+// The search takes the first such N in lexicographic order with 0 in
+// it, then pairs each value of N with an EW value so that the
+// differences cover each ±d once (a starter) and chooses distinct
+// offsets so that the pair residues offset−value are all different in
+// the base round (an adder). It takes milliseconds.
 func howellBase(T int) ([][2]int, []int) {
-	n := 2*T - 1
+	m := 2*T - 1
+	lo, hi := (T-2)/2, (T-1)/2 // λ_N(d) wanted; equal for even T
 	base := make([][2]int, T)
-	base[0] = [2]int{n, 0}
 	f := make([]int, T)
-	patterned := func() {
-		for i := 1; i < T; i++ {
-			base[i] = [2]int{i, n - i}
+	var found bool
+	eachDifferenceSet(m, T-1, lo, hi, func(ns []int) bool {
+		inN := make([]bool, m)
+		for _, v := range ns {
+			inN[v] = true
 		}
+		for e0 := 0; e0 < m && !found; e0++ {
+			if !inN[e0] {
+				found = starterAdder(m, ns, inN, e0, base, f)
+			}
+		}
+		return !found
+	})
+	if !found {
+		return nil, nil // not reached for 4..10 tables (tested)
 	}
-	if T <= 3 {
-		patterned()
-		return base, f
+	return base, f
+}
+
+// eachDifferenceSet calls yield with each k-subset N of Z_m holding 0 in
+// which every nonzero difference occurs between lo and hi times, in
+// lexicographic order, until yield returns false.
+func eachDifferenceSet(m, k, lo, hi int, yield func([]int) bool) {
+	count := make([]int, m) // ordered differences so far
+	set := make([]int, 0, k)
+	var rec func(next int) bool
+	rec = func(next int) bool {
+		if len(set) == k {
+			for d := 1; d < m; d++ {
+				if count[d] < lo {
+					return true
+				}
+			}
+			return yield(set)
+		}
+		for v := next; v <= m-(k-len(set)); v++ {
+			ok := true
+			for _, u := range set {
+				count[v-u]++
+				count[m-(v-u)]++
+				ok = ok && count[v-u] <= hi
+			}
+			if ok {
+				set = append(set, v)
+				if !rec(v + 1) {
+					return false
+				}
+				set = set[:len(set)-1]
+			}
+			for _, u := range set {
+				count[v-u]--
+				count[m-(v-u)]--
+			}
+		}
+		return true
 	}
-	usedF := make([]bool, n) // offsets taken
-	usedV := make([]bool, n) // values f[i]−x taken
-	usedF[0], usedV[0] = true, true
-	var offsets func(i int) bool
-	offsets = func(i int) bool {
+	set = append(set, 0)
+	rec(1)
+}
+
+// starterAdder pairs the North–South values ns with East–West values
+// (e0 goes to the stationary pair's opponent) and picks set offsets, as
+// described at howellBase; it fills base and f and reports success.
+func starterAdder(m int, ns []int, inN []bool, e0 int, base [][2]int, f []int) bool {
+	T := len(ns) + 1
+	usedE := make([]bool, m) // EW values taken
+	usedD := make([]bool, T) // difference classes ±d taken
+	usedF := make([]bool, m) // offsets taken
+	usedP := make([]bool, m) // pair residues taken
+	// Slot 0: the stationary pair against residue 0, offset e0.
+	usedE[e0], usedF[e0], usedP[0] = true, true, true
+	base[0], f[0] = [2]int{m, 0}, e0
+	var rec func(i int) bool
+	rec = func(i int) bool {
 		if i == T {
 			return true
 		}
-		a, b := base[i][0], base[i][1]
-		for v := 1; v < n; v++ {
-			x, y := mod(v-a, n), mod(v-b, n)
-			if usedF[v] || usedV[x] || usedV[y] {
+		v := ns[i-1]
+		for e := 0; e < m; e++ {
+			d := mod(v-e, m)
+			d = min(d, m-d)
+			if inN[e] || usedE[e] || usedD[d] {
 				continue
 			}
-			usedF[v], usedV[x], usedV[y] = true, true, true
-			f[i] = v
-			if offsets(i + 1) {
-				return true
+			usedE[e], usedD[d] = true, true
+			for off := 0; off < m; off++ {
+				a, b := mod(off-v, m), mod(off-e, m)
+				if usedF[off] || usedP[a] || usedP[b] {
+					continue
+				}
+				usedF[off], usedP[a], usedP[b] = true, true, true
+				base[i], f[i] = [2]int{a, b}, off
+				if rec(i + 1) {
+					return true
+				}
+				usedF[off], usedP[a], usedP[b] = false, false, false
 			}
-			usedF[v], usedV[x], usedV[y] = false, false, false
+			usedE[e], usedD[d] = false, false
 		}
 		return false
 	}
-	// First the patterned base round {i, −i}; if no offsets fit, search
-	// the other base rounds.
-	patterned()
-	if offsets(1) {
-		return base, f
+	return rec(1)
+}
+
+// smallBase is the base round for 2 and 3 tables, {i, −i} at table
+// i+1, whose sets and directions the caller chooses.
+func smallBase(T int) ([][2]int, []int) {
+	n := 2*T - 1
+	base := [][2]int{{n, 0}}
+	for i := 1; i < T; i++ {
+		base = append(base, [2]int{i, n - i})
 	}
-	placed := make([]bool, n)
-	placed[0] = true
-	class := make([]bool, T)
-	var starter func(i int) bool
-	starter = func(i int) bool {
-		if i == T {
-			return offsets(1)
-		}
-		a := 1
-		for placed[a] {
-			a++
-		}
-		for b := a + 1; b < n; b++ {
-			d := min(b-a, n-(b-a))
-			if placed[b] || d >= T || class[d] {
-				continue
-			}
-			placed[a], placed[b], class[d] = true, true, true
-			base[i] = [2]int{a, b}
-			if starter(i + 1) {
-				return true
-			}
-			placed[a], placed[b], class[d] = false, false, false
-		}
-		return false
-	}
-	if starter(1) {
-		return base, f
-	}
-	return nil, nil // not reached for 4..10 tables (tested)
+	return base, make([]int, T)
 }
 
 // threeTableSets gives each match of a 3-table Howell the two perfect
@@ -352,11 +436,18 @@ func planHowell(T int) howellPlan {
 		return p.(howellPlan)
 	}
 	match, sets := howellSchedule(T)
-	nsets := 2*T - 1
-	if T == 3 {
-		nsets = 10
+	p := howellPlan{match: match, sets: sets}
+	switch T {
+	case 2:
+		p.flip = balanceDirections(T, 3, match, sets)
+	case 3:
+		p.flip = balanceDirections(T, 10, match, sets)
+	default: // the base round fixed the directions
+		p.flip = make([][]bool, len(match))
+		for r := range p.flip {
+			p.flip[r] = make([]bool, T)
+		}
 	}
-	p := howellPlan{match, sets, balanceDirections(T, nsets, match, sets)}
 	howellCache.Store(T, p)
 	return p
 }

@@ -262,19 +262,102 @@ func TestHowellProperties(t *testing.T) {
 				}
 			}
 		}
-		lo, hi := comparisons(m)
-		t.Logf("Howell %d tables: comparisons between two pairs range %d-%d", T, lo, hi)
-		// Measured: 2, 3, 4 and 6 tables perfectly balanced; the others
-		// within a spread of 6 (the local search does not reach perfect).
-		if hi-lo > 6 {
-			t.Errorf("T=%d: comparisons range %d-%d, poorly balanced", T, lo, hi)
+	}
+}
+
+// Howell balance: two pairs are compared when they play a board in the
+// same direction at different tables. Each set played at T tables gives
+// T(T−1) comparisons among the T(2T−1) couples of pairs, so the mean is
+// (sets)(T−1)/(2T−1): T−1 with 2T−1 sets (checked below).
+// Every count equals T−1 only if the pairs' ±1 direction vectors,
+// extended by a +1, form a Hadamard matrix of order 2T, which needs 2T
+// divisible by 4 (or T = 1): so even T can be perfect and odd T has a
+// spread of at least 2 (the mean is an integer and not every count can
+// equal it). Three tables play ten sets, two a round, so the mean is
+// 10×2/5 = 4 there. The rows are these least
+// possible ranges; a change that widens one fails here.
+func TestHowellBalance(t *testing.T) {
+	tests := []struct {
+		tables, lo, hi int
+	}{
+		{2, 1, 1},  // perfect: order 4
+		{3, 4, 4},  // ten sets: perfect
+		{4, 3, 3},  // perfect: order 8
+		{5, 3, 5},  // spread 2: order 10 has no Hadamard matrix
+		{6, 5, 5},  // perfect: order 12
+		{7, 5, 7},  // spread 2: order 14
+		{8, 7, 7},  // perfect: order 16
+		{9, 7, 9},  // spread 2: order 18
+		{10, 9, 9}, // perfect: order 20
+	}
+	for _, tc := range tests {
+		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmp := comparisons(m)
+		lo, hi, sum := 1<<30, 0, 0
+		for _, c := range cmp {
+			lo, hi, sum = min(lo, c), max(hi, c), sum+c
+		}
+		t.Logf("Howell %d tables: comparisons between two pairs range %d-%d", tc.tables, lo, hi)
+		if lo != tc.lo || hi != tc.hi {
+			t.Errorf("T=%d: comparisons range %d-%d, want %d-%d", tc.tables, lo, hi, tc.lo, tc.hi)
+		}
+		if P := 2 * tc.tables; len(cmp) != P*(P-1)/2 {
+			t.Errorf("T=%d: %d couples of pairs counted, want %d", tc.tables, len(cmp), P*(P-1)/2)
+		}
+		if want := m.Sets * (tc.tables - 1) * len(cmp); sum*(2*tc.tables-1) != want {
+			t.Errorf("T=%d: %d comparisons in all, want %d/(2T−1)", tc.tables, sum, want)
 		}
 	}
 }
 
-// comparisons returns the fewest and most boards on which two pairs
-// are compared (same direction, same board, different tables).
-func comparisons(m *Movement) (lo, hi int) {
+// The difference-set search finds every set it should: the (7,3,1) and
+// (11,5,2) cyclic difference sets are the translates of the quadratic
+// residues and of the non-residues (Paley), 2×7 and 2×11 sets of which
+// 3 and 5 of each hold 0; every set found is checked independently.
+func TestEachDifferenceSet(t *testing.T) {
+	tests := []struct {
+		m, k, lo, hi, want int
+	}{
+		{7, 3, 1, 1, 6},
+		{11, 5, 2, 2, 10},
+		{9, 4, 1, 2, -1}, // 5 tables: any count, each checked
+		{15, 7, 3, 3, -1},
+	}
+	for _, tc := range tests {
+		n := 0
+		eachDifferenceSet(tc.m, tc.k, tc.lo, tc.hi, func(s []int) bool {
+			n++
+			count := make([]int, tc.m)
+			for _, a := range s {
+				for _, b := range s {
+					if a != b {
+						count[mod(a-b, tc.m)]++
+					}
+				}
+			}
+			for d := 1; d < tc.m; d++ {
+				if count[d] < tc.lo || count[d] > tc.hi {
+					t.Errorf("Z_%d: %v has difference %d %d times, want %d-%d", tc.m, s, d, count[d], tc.lo, tc.hi)
+				}
+			}
+			if len(s) != tc.k || s[0] != 0 {
+				t.Errorf("Z_%d: %v, want %d elements from 0", tc.m, s, tc.k)
+			}
+			return true
+		})
+		if n == 0 || (tc.want >= 0 && n != tc.want) {
+			t.Errorf("Z_%d: %d sets of %d found, want %d", tc.m, n, tc.k, tc.want)
+		}
+	}
+}
+
+// comparisons counts, for every two pairs (lower number first), the
+// boards on which they are compared: same board, same direction,
+// different tables.
+func comparisons(m *Movement) map[[2]int]int {
 	type play struct{ e, dir int }
 	by := map[int][]play{}
 	for _, r := range m.Rounds {
@@ -285,6 +368,11 @@ func comparisons(m *Movement) (lo, hi int) {
 		}
 	}
 	cmp := map[[2]int]int{}
+	for a := 1; a <= m.Entrants; a++ {
+		for b := a + 1; b <= m.Entrants; b++ {
+			cmp[[2]int{a, b}] = 0
+		}
+	}
 	for _, ps := range by {
 		for i := range ps {
 			for j := i + 1; j < len(ps); j++ {
@@ -294,14 +382,7 @@ func comparisons(m *Movement) (lo, hi int) {
 			}
 		}
 	}
-	lo = 1 << 30
-	for a := 1; a <= m.Entrants; a++ {
-		for b := a + 1; b <= m.Entrants; b++ {
-			c := cmp[[2]int{a, b}]
-			lo, hi = min(lo, c), max(hi, c)
-		}
-	}
-	return lo, hi
+	return cmp
 }
 
 // A Howell with an odd field: the stationary pair is the phantom and
@@ -508,6 +589,7 @@ func TestGoldenText(t *testing.T) {
 		"mitchell3.txt":        func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 3, PerSet: 3}) },
 		"mitchell4relay.txt":   func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 4, PerSet: 2, Even: RelayBye}) },
 		"howell3.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 3, PerSet: 2}) },
+		"howell4.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 4, PerSet: 2}) },
 		"individual2.txt":      func() (*Movement, error) { return NewIndividual(IndividualOptions{Tables: 2, PerSet: 3}) },
 		"roundrobin5teams.txt": func() (*Movement, error) { return NewRoundRobin(RoundRobinOptions{Teams: 5, PerSet: 8}) },
 	}
