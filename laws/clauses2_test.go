@@ -19,7 +19,7 @@ func TestAuctionClauses(t *testing.T) {
 		// Law 25.
 		{name: "Law 25A, 1997", ed: y97, log: "N 1C; N 1D; TD inadvertent", law: "25A", contract: "-", turn: "E"},
 		{name: "Law 25A1, 2017", ed: y17, log: "N 1C; N 1D; TD unintended", law: "25A1", contract: "-", turn: "E"},
-		{name: "Law 25A6, 2017 (after LHO called)", ed: y17, log: "N 1C; E P; N 1D change; TD unintended", law: "25A1", contract: "-", turn: "E"},
+		{name: "Law 25A6, 2017 (after LHO called)", ed: y17, log: "N 1C; E P; N 1D change; TD unintended; E withdraws", law: "25A6", contract: "-", turn: "E"},
 		{name: "Law 25B1, 1997", ed: y97, log: "N 1C; N 1D; TD purposeful; E accepts", law: "25B1", contract: "-", turn: "E"},
 		{name: "Law 25B1, 2017", ed: y17, log: "N 1C; N 1D; TD intended; E P", law: "25B1", contract: "-", turn: "S"},
 		{name: "Law 25B2(b)(1), 25B2(c), 1997", ed: y97, log: "N 1C; N 1D; TD purposeful; E declines; N stands", law: "25B2(b)(1)", bars: "S:next-turn", contract: "-", turn: "E"},
@@ -63,15 +63,16 @@ func TestAuctionClauses(t *testing.T) {
 		{name: "Law 37B, 2017", ed: y17, log: "N 1H; E 1C; S declines; E 2C; TD not-comparable; S P; W 2H; attention", idx: -1, law: "37B", bars: "W:rest-of-auction E:rest-of-auction", contract: "-", turn: "N"},
 		// Law 38.
 		{name: "Law 38, 1997", ed: y97, log: "N 8S; attention", law: "38", bars: "N:rest-of-auction S:rest-of-auction", contract: "-", turn: "E"},
-		{name: "Law 38, 2017", ed: y17, log: "N 8S; attention", law: "38", bars: "N:rest-of-auction S:rest-of-auction", contract: "-", turn: "E"},
-		{name: "Law 38, 2017 (LHO called)", ed: y17, log: "N 8S; E P", law: "38", bars: "N:rest-of-auction S:rest-of-auction", contract: "-", turn: "E"},
+		{name: "Law 38B, 38C, 2017", ed: y17, log: "N 8S; attention", law: "38C", bars: "N:rest-of-auction S:rest-of-auction", contract: "-", turn: "E"},
+		{name: "Law 38D, 2017 (LHO called)", ed: y17, log: "N 8S; E P", law: "38D", bars: "N:rest-of-auction S:rest-of-auction", contract: "-", turn: "E"},
 		// Law 39.
 		{name: "Law 39A, 1997", ed: y97, log: "N 1C; E P; S P; W P; S 2C", idx: -1, law: "39A", contract: "1♣ N"},
 		{name: "Law 39B, 1997", ed: y97, log: "N 1C; E P; S P; W P; E 1H; attention", idx: -1, law: "39B", contract: "1♣ N"},
 		{name: "Law 39B, 2017 (pass by defender)", ed: y17, log: "N 1C; E P; S P; W P; E P", idx: -1, law: "39B", contract: "1♣ N"},
 		{name: "Law 39C, 2017", ed: y17, log: "N 1C; E P; S P; W P; E 1H; attention", idx: -1, law: "39C", contract: "1♣ N"},
 		// Laws 9–11, 16C, 17D/15A, 20, 21.
-		{name: "Law 9B2, 11A, 1997", ed: y97, log: "N 1NT; E 1C; N 2C", idx: -1, law: "9B2", contract: "-", turn: "E"},
+		{name: "Law 9B2, 9C, 1997 (offender's partner)", ed: y97, log: "N 1NT; E 1C; W 2C", idx: -1, law: "9B2", contract: "-", turn: "E"},
+		{name: "Law 11A, 1997 (not forfeited)", ed: y97, log: "N 1NT; E 1C; N 2C; TD not-forfeited", idx: -1, law: "9B2", contract: "-", turn: "E"},
 		{name: "Law 17D, 1997", ed: y97, log: "N 1C; E P; N wrong-board; N 1C", idx: 0, law: "17D", contract: "-", turn: "E"},
 		{name: "Law 15A1(a), 2017", ed: y17, log: "N 1C; E P; S P; N wrong-board", law: "15A1(a)", contract: "-", turn: "N"},
 		{name: "Law 15A1(b), 2017", ed: y17, log: "N 1C; N wrong-board", law: "15A1(b)", contract: "-", turn: "N"},

@@ -110,6 +110,24 @@ func (t *Table) Lead() error {
 	return nil
 }
 
+// OpeningLead records the opening lead of card by seat: the auction period
+// ends (Law 17E) and the lead is checked against the lead restrictions
+// carried from the auction (CheckLead). A lead by the wrong defender is a
+// play irregularity (Laws 53–56) that this engine does not rule.
+func (t *Table) OpeningLead(seat bridge.Seat, card bridge.Card) error {
+	if err := t.Lead(); err != nil {
+		return err
+	}
+	c, decl, _ := t.contract()
+	if c.Level == 0 {
+		return fmt.Errorf("laws: %w: the board was passed out: there is no lead", ErrBadEvent)
+	}
+	if seat != decl.LHO() {
+		return fmt.Errorf("laws: %w: the opening lead is %s's; a lead by %s is ruled under the play laws (53–56)", ErrBadEvent, decl.LHO(), seat)
+	}
+	return t.CheckLead(card)
+}
+
 // contract returns the final contract and declarer once the auction has
 // ended (Law 22): the last bid, doubled or redoubled, played by the first
 // player of the declaring side to name its denomination.

@@ -44,6 +44,20 @@ func (t *Table) damageCheck(r *Ruling, law string) {
 	t.findings = append(t.findings, &damageCheck{ruling: r, law: law})
 }
 
+// adjustment describes the assigned adjusted score that follows a damage
+// check under law: 1997 assigned scores are Law 12C2, 2017 ones 12C1(b).
+// The 1997 enforced-pass rule (Law 23) refers to Law 72B1; its 2017 home
+// is Law 72C.
+func (t *Table) adjustment(law string) string {
+	switch law {
+	case "23":
+		return "assigned adjusted score (Law 23, see 72B1; Law 12C2): the offender could have known the enforced pass would likely damage the non-offending side"
+	case "72C":
+		return "assigned adjusted score (Law 72C; Law 12C1(b)): the offender could have been aware the irregularity could well damage the non-offending side"
+	}
+	return fmt.Sprintf("assigned adjusted score for the non-offending side (Law %s; Law %s)", law, t.law("12C2", "12C1(b)"))
+}
+
 // damageFinding answers the latest open damage check that the answer fits.
 func (t *Table) damageFinding(ans string) bool {
 	enforced := ans == "could-have-known" || ans == "could-not-have-known"
@@ -61,7 +75,7 @@ func (t *Table) damageFinding(ans string) bool {
 		c.ruling.Findings = append(c.ruling.Findings, ans)
 		switch ans {
 		case "could-have-known", "damaged":
-			c.ruling.Rect.AdjustedScore = fmt.Sprintf("assigned adjusted score for the non-offending side (Law %s; 12C1)", c.law)
+			c.ruling.Rect.AdjustedScore = t.adjustment(c.law)
 		default:
 			c.ruling.note(fmt.Sprintf("Law %s: no adjustment", c.law))
 		}

@@ -1,6 +1,7 @@
 package laws
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -123,6 +124,12 @@ func (t *Table) resolveLead(lp leadPenalty) LeadRestriction {
 	return lr
 }
 
+// leadChoice is declarer's choice of a lead restriction.
+type leadChoice struct {
+	kind string // "require" or "prohibit"
+	suit bridge.Suit
+}
+
 // chooseLead takes declarer's choice: "prohibits H" or "requires S".
 func (t *Table) chooseLead(seat bridge.Seat, option string) bool {
 	f := strings.Fields(strings.ToLower(option))
@@ -142,15 +149,102 @@ func (t *Table) chooseLead(seat bridge.Seat, option string) bool {
 		return false
 	}
 	for k, lp := range t.st.leads {
-		if t.leadChoice[k] != "" {
+		if t.leadChoice[k].kind != "" {
 			continue
 		}
 		lr := t.resolveLead(lp)
 		if lr.Status != "open" || !contains(lr.Choices, kind) || !contains(lr.Suits, su.String()) {
 			continue
 		}
-		t.leadChoice[k] = fmt.Sprintf("%s %s", kind, su)
+		t.leadChoice[k] = leadChoice{kind: kind, suit: su}
 		return true
 	}
 	return false
+}
+
+// LeadRestrictions returns the Law 26 lead restrictions once the auction
+// has ended: open ones wait for declarer's choice; chosen ones say which
+// suit is required or prohibited, for whom and for how long.
+func (t *Table) LeadRestrictions() []LeadRestriction {
+	c, decl, ok := t.contract()
+	if !ok {
+		return nil
+	}
+	out := []LeadRestriction{}
+	for k, lp := range t.st.leads {
+		lr := t.resolveLead(lp)
+		if ch := t.leadChoice[k]; ch.kind != "" {
+			lr.Chosen, lr.Status = ch.kind+" "+ch.suit.String(), "chosen"
+			lr.Kind, lr.Suit = ch.kind, ch.suit.String()
+			lr.Duration = WhileOnLead
+			if ch.kind == "require" {
+				lr.Duration = FirstLead
+			}
+			lr.Applies = "first-turn-to-lead"
+			if c.Level > 0 && lr.Player == decl.LHO().String() {
+				lr.Applies = "opening-lead"
+			}
+		}
+		out = append(out, lr)
+	}
+	return out
+}
+
+// Errors of CheckLead.
+var (
+	// ErrLeadRestricted: the lead breaks a lead restriction declarer chose.
+	ErrLeadRestricted = errors.New("lead breaks a lead restriction")
+	// ErrLeadChoicePending: declarer has not yet chosen a restriction he
+	// is entitled to impose on this lead.
+	ErrLeadChoicePending = errors.New("declarer has not chosen the lead restriction")
+)
+
+// CheckLead checks an opening lead against the lead restrictions carried
+// from the auction (Law 26; 1997 26A2 require or prohibit, 26B and 2017
+// 26B prohibit). The leader's hand is not known, so a void in the named
+// suit is not considered: use CheckLeadFrom when it is known.
+func (t *Table) CheckLead(card bridge.Card) error { return t.CheckLeadFrom(0, card) }
+
+// CheckLeadFrom checks an opening lead from hand (0 if unknown): a player
+// void in a required suit may lead any card, and one holding only a
+// prohibited suit must lead it.
+func (t *Table) CheckLeadFrom(hand bridge.Hand, card bridge.Card) error {
+	if !card.Valid() {
+		return fmt.Errorf("laws: %w: not a card", ErrBadEvent)
+	}
+	c, decl, ok := t.contract()
+	if !ok {
+		return fmt.Errorf("laws: %w: the auction has not ended", ErrBadEvent)
+	}
+	if c.Level == 0 {
+		return fmt.Errorf("laws: %w: the board was passed out", ErrBadEvent)
+	}
+	if hand != 0 && !hand.Has(card) {
+		return fmt.Errorf("laws: %w: %s is not in the leader's hand", ErrBadEvent, card)
+	}
+	leader := decl.LHO().String()
+	for _, lr := range t.LeadRestrictions() {
+		if lr.Player != leader {
+			continue
+		}
+		switch lr.Status {
+		case "open":
+			return fmt.Errorf("laws: %s %s: %w (Law %s: %s %s)", leader, card, ErrLeadChoicePending, lr.Law,
+				strings.Join(lr.Choices, " or "), strings.Join(lr.Suits, " "))
+		case "chosen":
+		default:
+			continue
+		}
+		su, _ := bridge.ParseSuit(lr.Suit)
+		var bad bool
+		if lr.Kind == "require" {
+			bad = card.Suit() != su && (hand == 0 || hand.SuitLen(su) > 0)
+		} else {
+			bad = card.Suit() == su && (hand == 0 || hand.Len() > hand.SuitLen(su))
+		}
+		if bad {
+			return fmt.Errorf("laws: %s %s: %w: declarer chose to %s %s (Law %s)", leader, card, ErrLeadRestricted, lr.Kind, lr.Suit, lr.Law)
+		}
+	}
+	return nil
 }

@@ -7,8 +7,11 @@ import (
 )
 
 // Law 33 (1997 and 2017): a call made at the same time as the call of the
-// player whose turn it was is deemed to follow it. A table log writes the
-// in-turn call first and marks the other "sim"; the ruling notes Law 33.
+// player whose turn it was is deemed to follow it. A table log marks the
+// second of two calls made together "sim", in either order; CallsTogether
+// takes the in-turn call first, so the other call is ruled as made after
+// it — possibly in rotation then, with no irregularity at all. A ruling
+// on the later call notes Law 33.
 //
 // Law 34 (1997 and 2017): when a call is followed by three passes, one of
 // them out of rotation so that a player lost his turn, the auction does not
@@ -21,6 +24,33 @@ import (
 // law37.go), 35C bid of more than seven and 35D call after the final pass
 // (see law38_39.go). In 2017 Law 35 only lists the inadmissible calls and
 // the condoning rules moved to 36A, 37A, 38 and 39B.
+
+// CallsTogether takes two calls made at the same moment (Law 33): the
+// call of the player whose turn it was comes first and the other is deemed
+// subsequent to it. If neither player was in turn they are taken in the
+// order given. lineA and lineB are their log lines (0 if none).
+func (t *Table) CallsTogether(a, b CallEvent, lineA, lineB int) error {
+	if turn, ok := t.Turn(); ok && t.pending == nil && b.Seat == turn && a.Seat != turn {
+		a, b = b, a
+		lineA, lineB = lineB, lineA
+	}
+	a.Simultaneous, b.Simultaneous = false, true
+	t.SetLine(lineA)
+	if err := t.Call(a); err != nil {
+		return err
+	}
+	t.SetLine(lineB)
+	n := len(t.entries)
+	if err := t.Call(b); err != nil {
+		return err
+	}
+	for k := n; k < len(t.entries); k++ {
+		if e := &t.entries[k]; e.Seat == b.Seat && e.Law == "" && !e.Deemed {
+			e.Law = "33" // deemed subsequent to the in-turn call
+		}
+	}
+	return nil
+}
 
 // retention applies Law 34 after an accepted pass out of rotation made the
 // auction look over. It reports whether it did.

@@ -13,10 +13,13 @@ import (
 //        is their turn (23, 26). If LHO calls first, 1997 35C: that call and
 //        all later calls are cancelled, the offender substitutes a pass and
 //        the auction goes on with no penalty.
-//   2017 38: the bid (and any later call) is cancelled and a pass
-//        substituted; both members of the offending side pass throughout;
-//        26B and 72C may apply, but not when LHO called before rectification.
-//        (Lettering of the 2017 law not confirmed here; cited as "38".)
+//   2017 38A: no contract above seven is ever played. 38B: the bid is
+//        cancelled together with any later call. 38C: a pass is
+//        substituted and each member of the offending side passes whenever
+//        it is his turn. 38D: Law 72C and the lead restrictions of 26B may
+//        apply, unless the offender's LHO called after the bid and before
+//        rectification: then there is no recourse to either (the bars of
+//        38C still apply).
 //
 // Law 39: call after the final pass.
 //
@@ -47,25 +50,33 @@ func (t *Table) aboveSeven(ev CallEvent) error {
 			t.settle(r)
 			return nil
 		}
-		r.cite("38")
-		t.cancel(i, "38", r)
-		t.cancel(j, "38", r)
+		// 2017 38B–38D: cancelled with the later call, pass substituted,
+		// both members barred, but no 72C and no 26B.
+		r.cite("38D")
+		t.cancel(i, "38B", r)
+		t.cancel(j, "38B", r)
 		if inTurn {
-			t.deemPass(o, "38")
+			t.deemPass(o, "38C")
 		}
-		t.bar(r, o, RestOfAuction, "38")
-		t.bar(r, o.Partner(), RestOfAuction, "38")
-		r.summary("the bid and the calls after it are cancelled and a pass substituted; both members of the offending side pass throughout; LHO called first, so 26B does not apply")
+		t.barOnly(r, o, RestOfAuction, "38C")
+		t.barOnly(r, o.Partner(), RestOfAuction, "38C")
+		r.summary("the bid and the call after it are cancelled and a pass substituted; both members of the offending side pass whenever it is their turn (38C); LHO called before rectification, so Laws 72C and 26B do not apply (38D)")
 		t.settle(r)
 		return nil
 	}
 	d.rectify = func() error {
-		t.cancel(i, "38", r)
-		if inTurn {
-			t.deemPass(o, "38")
+		law, bars := "38", "38"
+		if !t.is97() {
+			law, bars = "38C", "38C"
+			r.cite("38C")
+			r.note("Law 38A: no contract above seven is played; 38B: the bid is cancelled; 38D: Laws 72C and 26B may apply")
 		}
-		t.bar(r, o, RestOfAuction, "38")
-		t.bar(r, o.Partner(), RestOfAuction, "38")
+		t.cancel(i, law, r)
+		if inTurn {
+			t.deemPass(o, law)
+		}
+		t.bar(r, o, RestOfAuction, bars)
+		t.bar(r, o.Partner(), RestOfAuction, bars)
 		t.leadPenalty(r, o, i)
 		t.withdrawnInfo(r, o, t.entries[i].String())
 		r.summary("the bid is cancelled and a pass substituted; both members of the offending side must pass whenever it is their turn")
@@ -98,7 +109,7 @@ func (t *Table) afterFinalPass(ev CallEvent) error {
 		j := t.record(e2, stPending)
 		t.cancel(j, r.Law, r)
 		// no lead restriction after all
-		out := t.st.leads[:0]
+		var out []leadPenalty // a new slice: snapshots share the old one
 		for _, lp := range t.st.leads {
 			if lp.ruling != r {
 				out = append(out, lp)

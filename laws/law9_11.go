@@ -15,6 +15,11 @@ package laws
 //           Director is summoned may forfeit the right to rectification; the
 //           specific forms are acceptance by calling (27A, 29A, 25B1), the
 //           correct player's call (28B) and condonation (35; 2017 36A, 37A,
-//           39B). Any other action is noted on the premature-call ruling.
+//           39B). The general form is ruled when the other member of the
+//           non-offending side calls while an option is open: the Director
+//           finds "forfeited" (the irregularity stands as accepted and the
+//           call is ruled as made) or "not-forfeited" (the call is
+//           cancelled under 9B2 and the option stays open).
 //
-// The code of these laws lives in table.go (Choose, Attention, premature).
+// The code of these laws lives in table.go (Choose, Attention, premature,
+// forfeiture).

@@ -145,7 +145,8 @@ func ParseLog(r io.Reader) (*Log, error) {
 		}
 		verb := strings.ToLower(f[1])
 		switch verb {
-		case "accepts", "accept", "declines", "decline", "refuses", "stands", "substitutes", "keeps":
+		case "accepts", "accept", "declines", "decline", "refuses", "stands", "substitutes",
+			"keeps", "keep", "withdraws", "withdraw", "changes", "change":
 			if len(f) != 2 {
 				return nil, fail("want %s alone", verb)
 			}
@@ -238,7 +239,19 @@ func (lg *Log) Play(ed Edition) (*Table, error) {
 	}
 	t := NewTable(ed, lg.Dealer, lg.Vul)
 	t.SetBoard(lg.Board)
-	for _, ev := range lg.Events {
+	evs := lg.Events
+	for k := 0; k < len(evs); k++ {
+		ev := evs[k]
+		if k+1 < len(evs) && ev.Kind == "call" && evs[k+1].Kind == "call" && evs[k+1].Call.Simultaneous {
+			// Law 33: two calls made at the same moment.
+			nx := evs[k+1]
+			t.SetLine(ev.Line)
+			if err := t.CallsTogether(ev.Call, nx.Call, ev.Line, nx.Line); err != nil {
+				return t, &LineError{Line: nx.Line, Text: nx.String(), Err: err}
+			}
+			k++
+			continue
+		}
 		t.SetLine(ev.Line)
 		if err := t.Apply(ev); err != nil {
 			return t, &LineError{Line: ev.Line, Text: ev.String(), Err: err}
@@ -266,8 +279,8 @@ func (t *Table) Apply(ev Event) error {
 	case "lead":
 		return t.Lead()
 	case "expose":
-		if ev.Word == "leads" && t.ended() {
-			return t.Lead()
+		if ev.Word == "leads" && t.ended() && len(ev.Cards) == 1 {
+			return t.OpeningLead(ev.Seat, ev.Cards[0])
 		}
 		return t.Expose(ev.Seat, ev.Cards, ev.Word == "leads")
 	case "wrong-board":

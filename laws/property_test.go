@@ -16,7 +16,8 @@ import (
 // ruling cites a law.
 func TestRandomTable(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	words := []string{"accept", "decline", "stand", "substitute"}
+	words := []string{"accept", "decline", "stand", "substitute", "keep", "withdraw", "change"}
+	requests := []string{"repeat", "review", "explain"}
 	for game := 0; game < 3000; game++ {
 		ed := Edition1997
 		if game%2 == 1 {
@@ -51,6 +52,29 @@ func TestRandomTable(t *testing.T) {
 					_ = tb.WrongBoard(seat)
 				case k == 4:
 					_ = tb.Lead()
+				case k == 5:
+					err = tb.Request(seat, requests[rng.Intn(len(requests))])
+				case k == 6:
+					// Law 33: two calls at once.
+					a := CallEvent{Seat: seat, Call: bridge.Bid(1+rng.Intn(2), bridge.Strain(rng.Intn(5)))}
+					b := CallEvent{Seat: bridge.Seat(rng.Intn(4)), Call: bridge.Pass}
+					err = tb.CallsTogether(a, b, 0, 0)
+				case k == 7 && tb.Ended():
+					// Law 26: declarer chooses a restriction, then the lead is checked.
+					if _, decl, ok := tb.Contract(); ok {
+						kind := []string{"requires ", "prohibits "}[rng.Intn(2)]
+						_ = tb.Choose(decl, kind+bridge.Suit(rng.Intn(4)).String())
+					}
+					card := bridge.NewCard(bridge.Suit(rng.Intn(4)), bridge.Rank(2+rng.Intn(13)))
+					if lerr := tb.CheckLead(card); lerr != nil && !errors.Is(lerr, ErrLeadRestricted) &&
+						!errors.Is(lerr, ErrLeadChoicePending) && !errors.Is(lerr, ErrBadEvent) {
+						t.Fatalf("game %d step %d: CheckLead: %v", game, step, lerr)
+					}
+					for _, lr := range tb.LeadRestrictions() {
+						if lr.Status == "chosen" && (lr.Kind == "" || lr.Suit == "" || lr.Duration == "") {
+							t.Fatalf("game %d step %d: chosen restriction without kind, suit or duration: %+v", game, step, lr)
+						}
+					}
 				default:
 					c := bridge.Pass
 					switch rng.Intn(4) {

@@ -51,6 +51,7 @@ type Result struct {
 	LeadRestrictions []LeadRestriction `json:"lead_restrictions"`
 	PenaltyCards     []string          `json:"penalty_cards,omitempty"`
 	Pending          *Pending          `json:"pending,omitempty"`
+	Requests         []RequestRecord   `json:"requests,omitempty"`
 }
 
 // SetBoard records the board number for the result.
@@ -76,6 +77,7 @@ func (t *Table) Result() Result {
 		res.Turn = &str
 		res.Bars = append(res.Bars, t.st.bars...)
 	}
+	res.Requests = t.Requests()
 	res.Ended = t.ended()
 	if c, d, ok := t.contract(); ok {
 		if c.Level == 0 {
@@ -83,13 +85,7 @@ func (t *Table) Result() Result {
 		} else {
 			res.Contract = &ContractResult{Contract: c.String(), Declarer: d.String()}
 		}
-		for k, lp := range t.st.leads {
-			lr := t.resolveLead(lp)
-			if ch := t.leadChoice[k]; ch != "" {
-				lr.Chosen, lr.Status = ch, "chosen"
-			}
-			res.LeadRestrictions = append(res.LeadRestrictions, lr)
-		}
+		res.LeadRestrictions = append(res.LeadRestrictions, t.LeadRestrictions()...)
 		res.PenaltyCards = t.penaltyCards()
 	}
 	return res

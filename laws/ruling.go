@@ -42,7 +42,23 @@ type LeadRestriction struct {
 	Law     string   `json:"law"`              // 26A2, 26B, …
 	Chosen  string   `json:"chosen,omitempty"` // e.g. "prohibit ♥", once declarer chooses
 	Status  string   `json:"status,omitempty"` // pending, void, open, chosen
+	// Once declarer has chosen (status "chosen"), the restriction carried
+	// to the play: Kind is "require" or "prohibit", Suit the suit, Duration
+	// "first-lead" (a requirement: his first turn to lead) or
+	// "while-on-lead" (a prohibition: for as long as he retains the lead),
+	// and Applies "opening-lead" when the player makes the opening lead,
+	// else "first-turn-to-lead".
+	Kind     string `json:"kind,omitempty"`
+	Suit     string `json:"suit,omitempty"`
+	Duration string `json:"duration,omitempty"`
+	Applies  string `json:"applies,omitempty"`
 }
+
+// Lead restriction durations.
+const (
+	FirstLead   = "first-lead"    // a requirement: at his first turn to lead only
+	WhileOnLead = "while-on-lead" // a prohibition: for as long as he retains the lead
+)
 
 // Information records who may use information from a withdrawn or exposed
 // action (Law 16C; 16D in the 2007 code).

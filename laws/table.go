@@ -119,13 +119,19 @@ type state struct {
 	exposed []exposure
 }
 
+// clone returns a snapshot of s in constant time. The slices are shared
+// with their capacity cut to their length, which is safe because the
+// table only ever appends to them or replaces them with a new slice: no
+// element is ever changed in place (see consumeTurn, dropFollow). A
+// full copy per admitted call made memory grow with the square of a long
+// log.
 func (s state) clone() state {
 	return state{
-		legal:   append([]int(nil), s.legal...),
-		bars:    append([]Bar(nil), s.bars...),
-		follows: append([]follow(nil), s.follows...),
-		leads:   append([]leadPenalty(nil), s.leads...),
-		exposed: append([]exposure(nil), s.exposed...),
+		legal:   s.legal[:len(s.legal):len(s.legal)],
+		bars:    s.bars[:len(s.bars):len(s.bars)],
+		follows: s.follows[:len(s.follows):len(s.follows)],
+		leads:   s.leads[:len(s.leads):len(s.leads)],
+		exposed: s.exposed[:len(s.exposed):len(s.exposed)],
 	}
 }
 
@@ -148,6 +154,9 @@ type decision struct {
 	condone    func(ev CallEvent) error // needsAttention: holder's call condones
 	rectify    func() error             // needsAttention: attention drawn
 	early      func(ev CallEvent) bool  // offender's premature replacement (27C)
+	// holderCall, if set, replaces acceptance by calling when the holder
+	// calls (1997 25B1: did LHO mean his call over the original call?).
+	holderCall func(ev CallEvent) error
 }
 
 const needsAttention = "needs-attention"
@@ -184,8 +193,9 @@ type Table struct {
 	line       int
 	simNote    bool
 	findings   []*damageCheck
-	leadChoice map[int]string
+	leadChoice map[int]leadChoice
 	snaps      map[int]state
+	requests   []RequestRecord
 }
 
 // NewTable returns a table for a board with the given dealer and
@@ -194,7 +204,7 @@ func NewTable(ed Edition, dealer bridge.Seat, vul bridge.Vulnerability) *Table {
 	if !ed.Valid() {
 		ed = Edition2017
 	}
-	return &Table{ed: ed, dealer: dealer & 3, vul: vul, leadChoice: map[int]string{}, snaps: map[int]state{}}
+	return &Table{ed: ed, dealer: dealer & 3, vul: vul, leadChoice: map[int]leadChoice{}, snaps: map[int]state{}}
 }
 
 // SetLine records the log line of the events that follow, for the rulings.
@@ -394,17 +404,24 @@ func (t *Table) requiredToPass(s bridge.Seat) bool {
 // the offender's partner brings the enforced-pass damage check (1997 Law
 // 23; 2017 Law 72C).
 func (t *Table) bar(r *Ruling, s bridge.Seat, scope Scope, law string) {
-	b := Bar{Seat: s, Scope: scope, Law: law}
-	t.st.bars = append(t.st.bars, b)
-	r.Rect.Bars = append(r.Rect.Bars, b)
+	t.barOnly(r, s, scope, law)
 	if s.String() != r.Offender {
 		t.enforcedPassCheck(r)
 	}
 }
 
-// consumeTurn removes next-turn bars of s once s has had his turn.
+// barOnly imposes an obligation to pass without the enforced-pass damage
+// check (2017 Law 38D after LHO's call).
+func (t *Table) barOnly(r *Ruling, s bridge.Seat, scope Scope, law string) {
+	b := Bar{Seat: s, Scope: scope, Law: law}
+	t.st.bars = append(t.st.bars, b)
+	r.Rect.Bars = append(r.Rect.Bars, b)
+}
+
+// consumeTurn removes next-turn bars of s once s has had his turn. It
+// builds a new slice: snapshots share the old one (state.clone).
 func (t *Table) consumeTurn(s bridge.Seat) {
-	out := t.st.bars[:0]
+	var out []Bar
 	for _, b := range t.st.bars {
 		if b.Seat == s && b.Scope == NextTurn {
 			continue
@@ -506,7 +523,7 @@ func (t *Table) followFor(s bridge.Seat, kind int) (follow, bool) {
 }
 
 func (t *Table) dropFollow(f follow) {
-	out := t.st.follows[:0]
+	var out []follow // a new slice: snapshots share the old one
 	for _, g := range t.st.follows {
 		if g.seat == f.seat && g.kind == f.kind && g.withdrawn == f.withdrawn {
 			continue
@@ -530,6 +547,9 @@ func (t *Table) callWhilePending(d *decision, ev CallEvent) error {
 			return err
 		}
 		return t.Call(ev)
+	case d.kind == NeedsOption && d.holderCall != nil && ev.Seat == d.holder:
+		t.pending = nil
+		return d.holderCall(ev)
 	case d.kind == NeedsOption && d.byCall != "" && ev.Seat == d.holder:
 		t.pending = nil
 		d.ruling.note(fmt.Sprintf("%s called over it, which accepts it", ev.Seat))
@@ -553,16 +573,61 @@ func (t *Table) callWhilePending(d *decision, ev CallEvent) error {
 // rectification; 9C: premature correction may be penalised; Law 11A: a
 // non-offending player's action may forfeit the right to rectification).
 func (t *Table) premature(d *decision, ev CallEvent) error {
+	nonOffender := d.ruling.Offender != ev.Seat.String() && d.ruling.Offender != ev.Seat.Partner().String()
+	if nonOffender && d.kind == NeedsOption {
+		return t.forfeiture(d, ev)
+	}
 	i := t.record(ev, stPending)
 	r := t.newRuling("9B2", ev.Seat, fmt.Sprintf("%s: call made while the Director's ruling on Law %s was not complete", t.entries[i], d.ruling.Law))
 	t.cancel(i, "9B2", r)
 	t.withdrawnInfo(r, ev.Seat, t.entries[i].String())
-	if d.ruling.Offender != ev.Seat.String() && d.ruling.Offender != ev.Seat.Partner().String() {
-		r.note(t.law("Law 11A", "Law 11A") + ": a non-offending player acted before the Director ruled; the Director may find the right to rectification forfeited")
+	if nonOffender {
+		r.note("Law 11A: a non-offending player acted while the Director was ruling; the pending ruling stands")
 	} else {
 		r.note("Law 9C: premature correction by the offending side may be subject to further rectification")
 	}
 	r.summary("the call is cancelled; the pending ruling stands")
+	return nil
+}
+
+// forfeiture applies Law 11A (1997 and 2017) when a member of the
+// non-offending side, other than the player whose call has a law of its own
+// (acceptance 27A, 29A, 25B1; the correct player 28B), calls before the
+// Director has ruled on an irregularity awaiting the non-offenders'
+// option. The Director finds whether the right to rectification is
+// forfeited (he so finds when the non-offenders may gain from it): if so,
+// the irregularity is treated as accepted and the call is then ruled as
+// made; if not, the call is cancelled (9B2) and the option stays open.
+func (t *Table) forfeiture(d *decision, ev CallEvent) error {
+	i := t.record(ev, stPending)
+	r := t.newRuling("11A", ev.Seat, fmt.Sprintf("%s, of the non-offending side, called before the Director ruled on Law %s", t.entries[i], d.ruling.Law))
+	t.wait(&decision{kind: NeedsFinding, ruling: r, answers: []string{"forfeited", "not-forfeited"},
+		question: fmt.Sprintf("did %s's action forfeit his side's right to rectification of the Law %s irregularity (Law 11A)?", ev.Seat, d.ruling.Law),
+		resolve: func(ans string) error {
+			t.settle(r)
+			if ans == "not-forfeited" {
+				r.cite("9B2")
+				t.cancel(i, "9B2", r)
+				t.withdrawnInfo(r, ev.Seat, t.entries[i].String())
+				r.summary("the right to rectification is not forfeited: the call is cancelled and the option stays open")
+				t.wait(d)
+				return nil
+			}
+			t.cancel(i, "11A", r)
+			r.summary("the right to rectification is forfeited: the irregularity stands as if accepted, and the call is ruled as made")
+			if d.byCall == "" {
+				r.note("no acceptance is possible for this irregularity: the option stays open")
+				t.wait(d)
+				return nil
+			}
+			d.ruling.Chosen = d.byCall
+			d.ruling.note("Law 11A: the right to rectification was forfeited by the non-offending side's action")
+			if err := d.resolve(d.byCall); err != nil {
+				return err
+			}
+			t.entries[i].Law = "11A (made again after the forfeiture)"
+			return t.Call(ev)
+		}})
 	return nil
 }
 
@@ -580,6 +645,9 @@ func (t *Table) Choose(seat bridge.Seat, option string) error {
 			seat, option, ErrNotEntitled, d.ruling.Law, d.holder)
 	}
 	ans := normalise(option)
+	if alt := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(option)), "s"); !contains(d.answers, ans) && contains(d.answers, alt) {
+		ans = alt // keeps, withdraws, changes
+	}
 	if !contains(d.answers, ans) {
 		return fmt.Errorf("laws: %s %s: %w: want one of %s", seat, option, ErrBadAnswer, strings.Join(d.answers, ", "))
 	}
