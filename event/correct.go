@@ -32,9 +32,13 @@ type Correction struct {
 	Table  int       `json:"table"`
 	// Board is the corrected board; 0 for a correction of the match
 	// margin (IMPs) entered for a whole match.
-	Board int     `json:"board,omitempty"`
-	Old   *Result `json:"old,omitempty"`
-	New   *Result `json:"new,omitempty"`
+	Board int `json:"board,omitempty"`
+	// Room is RoomClosed for a board result of a teams match's closed
+	// room (home team East–West); empty for the open room or a table's
+	// only result.
+	Room string  `json:"room,omitempty"`
+	Old  *Result `json:"old,omitempty"`
+	New  *Result `json:"new,omitempty"`
 	// OldIMPs and NewIMPs record a corrected match margin.
 	OldIMPs *float64 `json:"old_imps,omitempty"`
 	NewIMPs *float64 `json:"new_imps,omitempty"`
@@ -51,6 +55,12 @@ type Correction struct {
 	// correction; the director must tell them (NSWBA 13).
 	LostPlaces []int `json:"lost_places,omitempty"`
 }
+
+// The rooms of a teams match, as Correction.Room names them.
+const (
+	RoomOpen   = "open"   // the home team North–South; recorded as ""
+	RoomClosed = "closed" // the home team East–West (Match.Closed)
+)
 
 // ErrLate is wrapped by a LateError.
 var ErrLate = errors.New("correction after its time limit")
@@ -158,7 +168,9 @@ func (ev *Event) Window(src Source, r, t int) (deadline time.Time, rule string, 
 
 // Correct applies a correction: a new board result (c.New), a new match
 // margin (c.NewIMPs) or an appeal mark (c.Appeal) for the match at c.Round,
-// c.Table. A correction after its window is refused with a *LateError
+// c.Table; with c.Room RoomClosed the board result is the closed room's of
+// a teams match, under the same windows. A correction after its window is
+// refused with a *LateError
 // unless c.Override names the director allowing it. The correction is
 // recorded with the old value, the window and, when sc is given, the
 // entrants it costs a qualifying place (NSWBA 13); the event is re-scored
@@ -170,6 +182,18 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 	_, _, m, err := ev.Match(c.Round, c.Table)
 	if err != nil {
 		return nil, err
+	}
+	results := &m.Results
+	switch c.Room {
+	case "", RoomOpen:
+		c.Room = ""
+	case RoomClosed:
+		if c.NewIMPs != nil {
+			return nil, fmt.Errorf("correction: %w: a match margin belongs to no room", ErrInvalid)
+		}
+		results = &m.Closed
+	default:
+		return nil, fmt.Errorf("correction: room %q: %w: want open or closed", c.Room, ErrInvalid)
 	}
 	deadline, rule, limited, err := ev.Window(c.Source, c.Round, c.Table)
 	if err != nil {
@@ -210,18 +234,19 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 			board = c.New.Board
 		}
 		c.Board = board
-		i := slices.IndexFunc(m.Results, func(r Result) bool { return r.Board == board })
+		rs := *results
+		i := slices.IndexFunc(rs, func(r Result) bool { return r.Board == board })
 		if i >= 0 {
-			old := m.Results[i]
+			old := rs[i]
 			c.Old = &old
 		} else if c.New == nil {
-			return nil, fmt.Errorf("round %d table %d board %d: %w", c.Round, c.Table, board, ErrNoBoard)
+			return nil, fmt.Errorf("round %d table %d board %d%s: %w", c.Round, c.Table, board, roomName(c.Room), ErrNoBoard)
 		}
-		nr := Result{Board: board}
+		var nr Result
 		if c.New != nil {
 			nr = *c.New
 		} else {
-			nr = m.Results[i]
+			nr = rs[i]
 		}
 		switch c.Appeal {
 		case AppealPending:
@@ -237,11 +262,12 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 		}
 		c.New = &nr
 		if i >= 0 {
-			m.Results[i] = nr
+			rs[i] = nr
 		} else {
-			m.Results = append(m.Results, nr)
-			slices.SortFunc(m.Results, func(a, b Result) int { return a.Board - b.Board })
+			rs = append(rs, nr)
+			slices.SortFunc(rs, func(a, b Result) int { return a.Board - b.Board })
 		}
+		*results = rs
 	default:
 		return nil, fmt.Errorf("correction: %w: nothing to change", ErrInvalid)
 	}
@@ -255,6 +281,14 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 	}
 	ev.Corrections = append(ev.Corrections, c)
 	return &ev.Corrections[len(ev.Corrections)-1], nil
+}
+
+// roomName is " (closed room)" for the closed room, else empty.
+func roomName(room string) string {
+	if room == RoomClosed {
+		return " (closed room)"
+	}
+	return ""
 }
 
 // Posting records a posting of scores and who it showed as qualifying.

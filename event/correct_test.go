@@ -226,3 +226,104 @@ func TestScoreByesAndForfeits(t *testing.T) {
 		t.Errorf("NSWBA 13 (forfeits, other scales): %v, want 12-0 of 20", *m.VP)
 	}
 }
+
+// TestCorrectClosedRoom corrects the closed room of a teams match: the same
+// windows as the open room (NSWBA 13, teams: 30 minutes after the match
+// score is agreed), recorded with the room, and the match re-scored board
+// by board (Law 78B).
+func TestCorrectClosedRoom(t *testing.T) {
+	build := func() *Event {
+		ev := testEvent(t)
+		ev.Kind, ev.Scoring = SwissTeams, IMPVP
+		open := []Result{{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, {Board: 2, Contract: "3NT", Declarer: "N", Tricks: 9}}
+		closed := []Result{{Board: 1, Contract: "4S", Declarer: "N", Tricks: 9}, {Board: 2, Contract: "3NT", Declarer: "N", Tricks: 9}}
+		if err := ev.EnterRoom(1, 1, false, open); err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.EnterRoom(1, 1, true, closed); err != nil {
+			t.Fatal(err)
+		}
+		a := at("2026-05-02 11:45")
+		ev.Sessions[0].Rounds[0].Matches[0].Agreed = &a
+		return ev
+	}
+	tests := []struct {
+		clause   string
+		at       string
+		override string
+		room     string
+		new      *Result
+		board    int
+		appeal   string
+		err      error
+		imps     float64 // the match's IMPs afterwards
+	}{
+		// Board 1: +420 open, closed one down -50: 470 = 10 IMPs; made in
+		// both rooms after the correction: a push.
+		{"NSWBA 13 (teams): closed room at minute 29 after agreement", "2026-05-02 12:14", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
+		{"NSWBA 13 (teams): closed room at minute 30, still within", "2026-05-02 12:15", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
+		{"NSWBA 13 (teams): closed room at minute 31, refused", "2026-05-02 12:16", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", ErrLate, 10},
+		{"NSWBA 13 (teams): closed room at minute 31 with the director's override", "2026-05-02 12:16", "TD Ross", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
+		// Board 2 (NS vulnerable), open room: 3NT two down, -200 against
+		// +600 in the closed room = 800 = 13 IMPs away: 10 - 13.
+		{"NSWBA 13: the open room is named as such", "2026-05-02 12:00", "", RoomOpen, &Result{Board: 2, Contract: "3NT", Declarer: "N", Tricks: 7}, 0, "", nil, -3},
+		{"NSWBA 14: an appeal marked pending on a closed-room result", "2026-05-02 12:00", "", RoomClosed, nil, 2, AppealPending, nil, 10},
+		{"a closed-room board the match did not play", "2026-05-02 12:00", "", RoomClosed, nil, 3, AppealPending, ErrNoBoard, 10},
+		{"a room that does not exist", "2026-05-02 12:00", "", "kitchen", &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", ErrInvalid, 10},
+	}
+	for _, tt := range tests {
+		ev := build()
+		sc, err := ev.NewScorer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Score(sc); err != nil {
+			t.Fatal(err)
+		}
+		openBefore := slices.Clone(ev.Sessions[0].Rounds[0].Matches[0].Results)
+		got, err := ev.Correct(Correction{At: at(tt.at), By: "Cy Diaz", Why: "tricks", Source: PlayerError, Round: 1, Table: 1,
+			Room: tt.room, New: tt.new, Board: tt.board, Appeal: tt.appeal, Override: tt.override}, sc)
+		m := &ev.Sessions[0].Rounds[0].Matches[0]
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) {
+				t.Errorf("%s: error %v, want %v", tt.clause, err, tt.err)
+			}
+			if len(ev.Corrections) != 0 || *m.IMPs != tt.imps {
+				t.Errorf("%s: a refused correction changed the event: %d corrections, %g IMPs", tt.clause, len(ev.Corrections), *m.IMPs)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.clause, err)
+			continue
+		}
+		if got.Deadline == nil || !got.Deadline.Equal(at("2026-05-02 12:15")) || !strings.Contains(got.Window, "agreed at 2026-05-02 11:45") {
+			t.Errorf("%s: window %v %q, want the 30 minutes after agreement", tt.clause, got.Deadline, got.Window)
+		}
+		if got.Override != tt.override {
+			t.Errorf("%s: override %q recorded, want %q", tt.clause, got.Override, tt.override)
+		}
+		if m.IMPs == nil || *m.IMPs != tt.imps {
+			t.Errorf("%s: Law 78B: match IMPs %v after the correction, want %g", tt.clause, m.IMPs, tt.imps)
+		}
+		switch tt.room {
+		case RoomClosed:
+			if got.Room != RoomClosed || got.Old == nil {
+				t.Errorf("%s: recorded %+v", tt.clause, got)
+			}
+			if !slices.Equal(m.Results, openBefore) {
+				t.Errorf("%s: a closed-room correction changed the open room: %v", tt.clause, m.Results)
+			}
+			if tt.new != nil && (got.Old.Score != -50 || got.New.Score != 420 || m.Closed[0].Score != 420) {
+				t.Errorf("%s: closed room board 1 %+v → %+v, room now %v", tt.clause, got.Old, got.New, m.Closed)
+			}
+			if tt.appeal != "" && m.Closed[1].Appeal != AppealPending {
+				t.Errorf("%s: closed room board 2 not pending: %v", tt.clause, m.Closed)
+			}
+		case RoomOpen:
+			if got.Room != "" || m.Results[1].Score != -200 || m.Closed[1].Score != 600 {
+				t.Errorf("%s: open room %v, closed %v, recorded room %q", tt.clause, m.Results, m.Closed, got.Room)
+			}
+		}
+	}
+}

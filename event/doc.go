@@ -37,7 +37,10 @@
 // Swiss pairs field as half matches (NSWBA 13.7). A teams match may hold
 // both rooms' board results (Match.Closed), scored board by board. A
 // matchpoint pairs event takes its rounds from package movement
-// (AddMovement) and MPRecords matchpoints its boards for the ranking.
+// (AddMovement) and MPRecords matchpoints its boards for the ranking; a
+// Mitchell without arrow switch is two-winner, its North–South and
+// East–West fields ranked separately. An individual movement is refused
+// (ErrIndividual): a match seats two entrants, not four players.
 //
 // Figures (minutes, VPs, percentages, months) come from the event's
 // regulation.Profile, NSWBA 2011 unless the file supplies another. Clauses

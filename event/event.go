@@ -93,6 +93,10 @@ type Event struct {
 	// Top is the matchpoint top on a board, for fines stated as a
 	// percentage of a top (NSWBA 7) in matchpoint events.
 	Top float64 `json:"top,omitempty"`
+	// TwoWinner marks a two-winner movement (a Mitchell without arrow
+	// switch): each pair sits in one direction throughout, and the
+	// North–South and East–West pairs are ranked as separate fields.
+	TwoWinner bool `json:"two_winner,omitempty"`
 	// Qualify is the number of places per section that qualify for a
 	// further stage; 0 when none.
 	Qualify int `json:"qualify,omitempty"`
@@ -558,6 +562,11 @@ func (ev *Event) Validate() error {
 			}
 		}
 	}
+	if ev.TwoWinner {
+		if err := ev.checkLines(); err != nil {
+			return bad("two_winner", "%v", err)
+		}
+	}
 	for i, o := range ev.Offences {
 		switch o.Kind {
 		case Late, SlowPlay, Phone, Other:
@@ -574,6 +583,70 @@ func (ev *Event) Validate() error {
 	for i, c := range ev.Corrections {
 		if c.At.IsZero() || c.By == "" || c.Why == "" {
 			return bad(fmt.Sprintf("corrections[%d]", i), "needs who, when and why (NSWBA 13)")
+		}
+		if c.Room != "" && c.Room != RoomClosed {
+			return bad(fmt.Sprintf("corrections[%d].room", i), "want %q or none, got %q", RoomClosed, c.Room)
+		}
+	}
+	return nil
+}
+
+// lines returns the direction, FieldNS or FieldEW, each pair sat in the
+// matches of the event. A pair that sat both ways (or in an arrow-switched
+// round, where it held the other direction's cards) is FieldNS and FieldEW
+// at once, and is listed in neither; checkLines reports it.
+func (ev *Event) lines() map[int]string {
+	out := map[int]string{}
+	mixed := map[int]bool{}
+	set := func(id int, f string) {
+		if id == 0 {
+			return
+		}
+		if g, ok := out[id]; ok && g != f {
+			mixed[id] = true
+		}
+		out[id] = f
+	}
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.Bye() {
+				continue
+			}
+			ns, ew := FieldNS, FieldEW
+			if m.Switch {
+				ns, ew = ew, ns
+			}
+			set(m.NS, ns)
+			set(m.EW, ew)
+		}
+	}
+	for id := range mixed {
+		delete(out, id)
+	}
+	return out
+}
+
+// checkLines checks that in a two-winner event every pair held the cards of
+// one direction throughout: no arrow switch, no pair changing sides.
+func (ev *Event) checkLines() error {
+	seen := map[int]string{}
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.Bye() {
+				continue
+			}
+			if m.Switch {
+				return fmt.Errorf("round %d table %d is arrow-switched, which makes the movement one-winner", rd.Number, m.Table)
+			}
+			for _, x := range []struct {
+				id int
+				f  string
+			}{{m.NS, FieldNS}, {m.EW, FieldEW}} {
+				if f, ok := seen[x.id]; ok && f != x.f {
+					return fmt.Errorf("round %d table %d: pair %d sits %s, having sat %s before", rd.Number, m.Table, x.id, x.f, f)
+				}
+				seen[x.id] = x.f
+			}
 		}
 	}
 	return nil

@@ -172,14 +172,15 @@ func (ev *Event) Ended() bool {
 }
 
 // applyFinalForfeits replaces the award of every forfeited match by its
-// final adjustment once the event has ended (NSWBA 13.9).
-func (ev *Event) applyFinalForfeits() {
+// final adjustment once the event has ended, and its IMPs by those that
+// earn the adjusted score (NSWBA 13.9).
+func (ev *Event) applyFinalForfeits(sc Scorer) {
 	if !ev.Ended() {
 		return
 	}
 	adj := ev.ForfeitAdjustments(len(ev.Rounds()), true)
 	for _, a := range adj {
-		_, _, m, err := ev.Match(a.Round, a.Table)
+		_, rd, m, err := ev.Match(a.Round, a.Table)
 		if err != nil || m.VP == nil {
 			continue
 		}
@@ -188,7 +189,28 @@ func (ev *Event) applyFinalForfeits() {
 		} else {
 			m.VP[EW] = a.VP
 		}
+		boards := len(rd.Boards)
+		if boards == 0 {
+			boards = ev.BoardsPerRound
+		}
+		ev.setForfeitIMPs(m, a.VP, boards, sc)
 	}
+}
+
+// setForfeitIMPs gives a forfeited match the IMPs that earn the
+// non-offender's score vp on the event's scale, as NS's margin: the
+// non-offender has them, the offender their negative (NSWBA 13.9), so that
+// the IMP tie-break (NSWBA 12, Swiss (c)) counts the match. A knock-out
+// match (IMPs without VPs) is left without.
+func (ev *Event) setForfeitIMPs(m *Match, vp float64, boards int, sc Scorer) {
+	if sc == nil || ev.Scoring == IMPs || ev.Scoring == Matchpoints || boards == 0 {
+		return
+	}
+	imps := sc.ForfeitIMPs(vp, boards)
+	if m.Forfeit == "ns" {
+		imps = -imps
+	}
+	m.IMPs = &imps
 }
 
 // SplitBye turns the bye of a drawn Swiss pairs round into two half matches

@@ -85,12 +85,11 @@ func TestForfeitAdjustments(t *testing.T) {
 		// The final adjustment replaces the award when the event has ended;
 		// the offender keeps 0.
 		sc, _ := ev.NewScorer()
-		ev.applyFinalForfeits()
+		ev.applyFinalForfeits(sc)
 		_, _, m, _ := ev.Match(1, 1)
 		if m.VP[EW] != tt.want || m.VP[NS] != 0 {
 			t.Errorf("%s: after the end the match scores %v", tt.clause, *m.VP)
 		}
-		_ = sc
 	}
 }
 
@@ -399,5 +398,94 @@ func TestABFRank(t *testing.T) {
 		if (err != nil) != tt.err || (!tt.err && r.String() != tt.want) {
 			t.Errorf("rank %q: %v %v, want %s", tt.rank, r, err, tt.want)
 		}
+	}
+}
+
+// TestForfeitIMPs checks that a forfeited match carries the IMPs that earn
+// its VP score, so that the Swiss tie-break (c) counts them. On the old WBF
+// 25-VP scale for 8 boards 18–12 is the band of 9–11 IMPs, 25–5 of 30–33,
+// and a margin past 50 scores 25–0.
+func TestForfeitIMPs(t *testing.T) {
+	// Four pairs, 8 boards, IMP margins entered; pair 1 wins round 1 by
+	// forfeit (18 VP), pair 3 by 9 IMPs (also 18 VP); in round 2 both draw
+	// with the other two pairs, so they tie on 33 VP, on (a) opponents'
+	// totals (both met 2 and 4) and did not meet: (c) decides.
+	build := func(offender string, r2 float64, planned int) *Event {
+		ev := New("forfeit imps", SwissPairs, IMPVP)
+		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.PlannedRounds = "wbf25", 30, 8, planned
+		for range 4 {
+			ev.AddEntrant(Entrant{Name: "p"})
+		}
+		ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+		ns, ew := 1, 2
+		if offender == "ns" {
+			ns, ew = 2, 1
+		}
+		rounds := [][]Pairing{{{ns, ew}, {3, 4}}, {{1, 4}, {3, 2}}}
+		margins := [][]float64{{0, 9}, {r2, 0}}
+		for i, ps := range rounds {
+			rd, err := ev.AddRound(1, ps, nil, time.Time{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := range rd.Matches {
+				v := margins[i][j]
+				rd.Matches[j].IMPs = &v
+			}
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		m.Forfeit = offender
+		return ev
+	}
+	tests := []struct {
+		clause   string
+		offender string
+		r2       float64 // pair 1's margin in round 2
+		planned  int
+		wantNS   float64 // IMPs stored for the forfeited match, NS's margin
+		want1    float64 // pair 1's IMPs in its forfeit match record
+	}{
+		{"NSWBA 13.9: EW in default, NS has the most IMPs of the 18-VP band", "ew", 0, 0, 11, 11},
+		{"NSWBA 13.9: NS in default, the offender's margin is the negative", "ns", 0, 0, -11, 11},
+		{"NSWBA 13.9: re-adjusted to the non-offender's mean of 25 at the end, the fewest IMPs that earn 25", "ew", 30, 2, 30, 30},
+	}
+	for _, tt := range tests {
+		ev := build(tt.offender, tt.r2, tt.planned)
+		sc, err := ev.NewScorer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Score(sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		if m.IMPs == nil || *m.IMPs != tt.wantNS {
+			t.Errorf("%s: forfeit match IMPs %v, want %g", tt.clause, m.IMPs, tt.wantNS)
+			continue
+		}
+		for _, r := range ev.Records(sc) {
+			for _, mr := range r.Matches {
+				if mr.Round != 1 || (r.Entrant != 1 && r.Entrant != 2) {
+					continue
+				}
+				want := tt.want1
+				if r.Entrant == 2 {
+					want = -want
+				}
+				if mr.IMPs != want {
+					t.Errorf("%s: entrant %d's forfeit record has %g IMPs, want %g", tt.clause, r.Entrant, mr.IMPs, want)
+				}
+			}
+		}
+	}
+	// NSWBA 12, Swiss (c): the forfeit's 11 IMPs beat pair 3's 9.
+	ev := build("ew", 0, 0)
+	sc, _ := ev.NewScorer()
+	if err := ev.Score(sc); err != nil {
+		t.Fatal(err)
+	}
+	st := ev.Standings(sc)
+	if st[0].Entrant != 1 || st[1].Entrant != 3 || st[1].By != ByIMPs || st[0].Total != 33 || st[1].Total != 33 {
+		t.Errorf("NSWBA 12 Swiss (c) with forfeit IMPs: %+v", st[:2])
 	}
 }

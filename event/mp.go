@@ -1,6 +1,7 @@
 package event
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -9,14 +10,26 @@ import (
 	"github.com/bridgetd/bridgetd/score"
 )
 
+// ErrIndividual refuses an individual movement: a match seats two entrants
+// (pairs or teams) against each other, while an individual movement seats
+// four players at a table whose partnerships change every round, which an
+// event's matches cannot record.
+var ErrIndividual = errors.New("an event's match seats two entrants, pair against pair; an individual movement's four players with changing partners cannot be recorded")
+
 // AddMovement adds the rounds of a pairs movement (package movement: a
 // Mitchell or a Howell) to a session: each table of each round a match
 // with the boards of its sets, arrow-switched rounds marked, and a table
 // whose opponents are missing (a sit-out) left out. Pair numbers are the
 // movement's; each must be entered. The event's Top, when not set, becomes
-// the matchpoint top of a board played at every table of a round.
+// the matchpoint top of a board played at every table of a round. A
+// Mitchell without arrow switch makes the event two-winner (TwoWinner).
+// An individual movement is refused with ErrIndividual.
 func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) error {
-	if mv.Kind != movement.Mitchell && mv.Kind != movement.Howell {
+	switch mv.Kind {
+	case movement.Mitchell, movement.Howell:
+	case movement.Individual:
+		return fmt.Errorf("%s movement: %w", mv.Kind, ErrIndividual)
+	default:
 		return fmt.Errorf("%s movement: %w: only Mitchell and Howell pairs movements are scored by matchpoints here", mv.Kind, ErrInvalid)
 	}
 	for i := 1; i <= mv.Entrants; i++ {
@@ -66,6 +79,7 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 			}
 		}
 	}
+	ev.TwoWinner = mv.Kind == movement.Mitchell && mv.TwoWinner
 	if ev.Top == 0 {
 		most := 0
 		for _, n := range played {
@@ -113,7 +127,11 @@ func (ev *Event) travellers() map[int][]mpRow {
 // the most played factored up by Neuberg's formula, and each pair's total
 // less its fines (NSWBA 7). When the pairs' tops differ (sit-outs, boards
 // not played) the total is the percentage of the top. The board records
-// carry what the matchpoint tie-breaks need (NSWBA 12).
+// carry what the matchpoint tie-breaks need (NSWBA 12). In a two-winner
+// event each record names its field, the direction the pair sat; a pair's
+// matchpoints come from the comparison with the pairs that held the same
+// cards, so only totals of one field are compared, and whether they are
+// percentages is decided field by field.
 func (ev *Event) MPRecords() []Record {
 	trav := ev.travellers()
 	expected := 0
@@ -123,8 +141,12 @@ func (ev *Event) MPRecords() []Record {
 	recs := map[int]*Record{}
 	mp := map[int]float64{}
 	top := map[int]float64{}
+	var lines map[int]string
+	if ev.TwoWinner {
+		lines = ev.lines()
+	}
 	for _, en := range ev.Entrants {
-		recs[en.ID] = &Record{Entrant: en.ID, Eligible: !en.NonQualified}
+		recs[en.ID] = &Record{Entrant: en.ID, Eligible: !en.NonQualified, Field: lines[en.ID]}
 	}
 	boards := make([]int, 0, len(trav))
 	for b := range trav {
@@ -158,20 +180,22 @@ func (ev *Event) MPRecords() []Record {
 			}
 		}
 	}
-	sameTop := true
-	var first float64
-	for i, en := range ev.Entrants {
-		if i == 0 {
-			first = top[en.ID]
-		} else if top[en.ID] != first {
-			sameTop = false
+	// Totals are percentages in a field whose pairs' tops differ.
+	firstTop := map[string]float64{}
+	sameTop := map[string]bool{}
+	for _, en := range ev.Entrants {
+		f := recs[en.ID].Field
+		if t, ok := firstTop[f]; !ok {
+			firstTop[f], sameTop[f] = top[en.ID], true
+		} else if top[en.ID] != t {
+			sameTop[f] = false
 		}
 	}
 	out := make([]Record, 0, len(ev.Entrants))
 	for _, en := range ev.Entrants {
 		r := recs[en.ID]
 		t := mp[en.ID] - ev.Fines(en.ID)
-		if !sameTop && top[en.ID] > 0 {
+		if !sameTop[r.Field] && top[en.ID] > 0 {
 			t = 100 * t / top[en.ID]
 		}
 		r.Total = round2(t)

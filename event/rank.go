@@ -95,6 +95,28 @@ type Record struct {
 	// Eligible is false for a non-qualified unit (NSWBA 12): ranked, but
 	// not to qualify or win a prize.
 	Eligible bool
+	// Field is the field the entrant is ranked in: FieldNS or FieldEW in a
+	// two-winner movement, empty when the event has one winner.
+	Field string
+}
+
+// The fields of a two-winner movement (a Mitchell without arrow switch):
+// the North–South and the East–West pairs are ranked separately.
+const (
+	FieldNS = "NS"
+	FieldEW = "EW"
+)
+
+// fieldOrder lists North–South before East–West, and entrants in no field
+// (one winner, or a pair that never sat) before both.
+func fieldOrder(f string) int {
+	switch f {
+	case FieldNS:
+		return 1
+	case FieldEW:
+		return 2
+	}
+	return 0
 }
 
 // Standing is an entrant's place in the ranking.
@@ -108,6 +130,9 @@ type Standing struct {
 	// Detail gives the figures of that step, e.g. "opponents 121.3 v 118.6".
 	Detail   string `json:"detail,omitempty"`
 	Eligible bool   `json:"eligible"`
+	// Field is the entrant's field in a two-winner movement (FieldNS or
+	// FieldEW); places run from 1 in each field.
+	Field string `json:"field,omitempty"`
 }
 
 // RankOptions tunes Rank.
@@ -126,7 +151,10 @@ const eps = 1e-9
 // Rank orders the records by total and breaks ties by the method's steps,
 // each applied to the entrants still tied after the previous ones; a step
 // that separates some of a group leaves the rest to the next step (NSWBA
-// 12). Every standing says what separated it from the one above.
+// 12). Every standing says what separated it from the one above. Records
+// in different fields (a two-winner movement) are ranked separately, the
+// North–South field first, each with places from 1; matchpoint step (d)
+// still takes the opponents in the order of their totals.
 func Rank(recs []Record, m Method, o RankOptions) []Standing {
 	byID := make(map[int]*Record, len(recs))
 	for i := range recs {
@@ -145,28 +173,32 @@ func Rank(recs []Record, m Method, o RankOptions) []Standing {
 	})
 	// The provisional order by total, for matchpoint step (d).
 	r.provisional = slices.Clone(ids)
+	slices.SortStableFunc(ids, func(a, b int) int { return cmp.Compare(fieldOrder(byID[a].Field), fieldOrder(byID[b].Field)) })
 	var out []Standing
+	place := 0
 	for i := 0; i < len(ids); {
+		field := byID[ids[i]].Field
+		if i == 0 || field != byID[ids[i-1]].Field {
+			place = 0
+		}
 		j := i + 1
-		for j < len(ids) && math.Abs(byID[ids[j]].Total-byID[ids[i]].Total) <= eps {
+		for j < len(ids) && byID[ids[j]].Field == field && math.Abs(byID[ids[j]].Total-byID[ids[i]].Total) <= eps {
 			j++
 		}
 		order, by, detail := r.resolve(ids[i:j], 0)
 		for k, id := range order {
-			s := Standing{Entrant: id, Total: byID[id].Total, Eligible: byID[id].Eligible}
+			place++
+			s := Standing{Place: place, Entrant: id, Total: byID[id].Total, Eligible: byID[id].Eligible, Field: field}
 			switch {
 			case k > 0:
 				s.By, s.Detail = by[k], detail[k]
-			case len(out) > 0:
+			case place > 1:
 				s.By = ByScore
 				s.Detail = fmt.Sprintf("%s v %s", num(s.Total), num(out[len(out)-1].Total))
 			}
 			out = append(out, s)
 		}
 		i = j
-	}
-	for i := range out {
-		out[i].Place = i + 1
 	}
 	return out
 }

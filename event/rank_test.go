@@ -1,8 +1,13 @@
 package event
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/bridgetd/bridgetd/movement"
 )
 
 // m is a match for building ranking records: a beat b (or not) with these
@@ -299,7 +304,7 @@ func TestQualify(t *testing.T) {
 		want   []int
 		repl   []Replacement
 	}{
-		{"NSWBA 12 (non-qualified units; replacement): 1 place per section; 2 may not qualify, 3 unavailable is replaced by 6 of its own section B", 1, []int{1, 6}, []Replacement{{3, 6, "B"}}},
+		{"NSWBA 12 (non-qualified units; replacement): 1 place per section; 2 may not qualify, 3 unavailable is replaced by 6 of its own section B", 1, []int{1, 6}, []Replacement{{Unavailable: 3, By: 6, Section: "B"}}},
 		{"NSWBA 12 (non-qualified units): 2 places in A skip the non-qualified 2 and go to 4; B has no reserve left after 6", 2, []int{1, 4, 6}, nil},
 	}
 	for _, tt := range tests {
@@ -307,5 +312,158 @@ func TestQualify(t *testing.T) {
 		if !slices.Equal(q, tt.want) || !slices.Equal(r, tt.repl) {
 			t.Errorf("%s: got %v %v, want %v %v", tt.clause, q, r, tt.want, tt.repl)
 		}
+	}
+}
+
+// TestTwoWinnerMitchell ranks a three-table Mitchell from package movement
+// (pairs 1–3 North–South, 4–6 East–West, one board a round, each board
+// played three times, top 4). Without arrow switch it is two-winner: each
+// field is ranked on its own, with the matchpoint tie-breaks (NSWBA 12);
+// with an arrow-switched round it is one-winner.
+//
+// The North–South scores, and the East–West pair each met:
+//
+//	board 1 (none vul):  1 +450 (v 4), 3 +430 (v 5), 2 +420 (v 6)
+//	board 2 (NS vul):    2 +110 (v 5), 1 +100 (v 6), 3 +120 (v 4)
+//	board 3 (EW vul):    3 +300 (v 6), 2 +200 (v 4), 1  -50 (v 5)
+//
+// North–South matchpoints: 1 4+0+0 = 4, 2 0+2+2 = 4, 3 2+4+4 = 10;
+// East–West: 4 0+0+2 = 2, 5 2+2+4 = 8, 6 4+4+0 = 8.
+func TestTwoWinnerMitchell(t *testing.T) {
+	results := map[[2]int]string{ // round, table -> the table's result
+		{1, 1}: "1 4S N 11", {1, 2}: "2 2S N 8", {1, 3}: "3 2H E 5",
+		{2, 1}: "2 2H E 6", {2, 2}: "3 2H E 6", {2, 3}: "1 3NT N 10",
+		{3, 1}: "3 3NT N 8", {3, 2}: "1 4S N 10", {3, 3}: "2 1NT N 8",
+	}
+	build := func(arrow []int) *Event {
+		mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: 3, PerSet: 1, ArrowSwitch: arrow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := New("mitchell", MatchpointPairs, Matchpoints)
+		ev.Qualify = 1
+		for range 6 {
+			ev.AddEntrant(Entrant{Name: "p"})
+		}
+		ev.AddSession(time.Date(2026, 1, 1, 19, 30, 0, 0, time.UTC), 0)
+		if err := ev.AddMovement(1, mv, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		for k, s := range results {
+			r, err := ParseResult(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Enter(k[0], k[1], []Result{r}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return ev
+	}
+	ev := build(nil)
+	if !ev.TwoWinner || ev.Top != 4 {
+		t.Fatalf("a Mitchell without arrow switch: two_winner %v, top %g", ev.TwoWinner, ev.Top)
+	}
+	st := ev.Standings(nil)
+	type row struct {
+		place, entrant int
+		total          float64
+		by             Step
+		field          string
+	}
+	want := []row{
+		{1, 3, 10, "", FieldNS},
+		{2, 2, 4, ByScore, FieldNS},
+		// NSWBA 12 matchpoints (b): on the boards both played North–South
+		// 2 beat 1 on boards 2 and 3, 1 beat 2 on board 1: 4 v 2.
+		{3, 1, 4, ByBoards, FieldNS},
+		{1, 6, 8, "", FieldEW},
+		// NSWBA 12 matchpoints (b), East–West: 6 beat 5 on boards 1
+		// (-420 v -430) and 2 (-100 v -110), 5 beat 6 on board 3: 4 v 2.
+		{2, 5, 8, ByBoards, FieldEW},
+		{3, 4, 2, ByScore, FieldEW},
+	}
+	if len(st) != len(want) {
+		t.Fatalf("two-winner standings: %+v", st)
+	}
+	for i, w := range want {
+		s := st[i]
+		if s.Place != w.place || s.Entrant != w.entrant || s.Total != w.total || s.By != w.by || s.Field != w.field {
+			t.Errorf("two-winner Mitchell, row %d: %+v, want %+v", i, s, w)
+		}
+	}
+	if st[2].Detail != "2 v 4" || st[4].Detail != "2 v 4" {
+		t.Errorf("NSWBA 12 (b): details %q and %q, want the points compared", st[2].Detail, st[4].Detail)
+	}
+	// NSWBA 12 (qualification) in each field: the winner of each.
+	if q := ev.Qualifiers(st); !slices.Equal(q, []int{3, 6}) {
+		t.Errorf("two-winner qualifiers %v, want [3 6]", q)
+	}
+
+	// Arrow-switched in round 3: the East–West pairs hold the North–South
+	// cards of boards 1 (6), 2 (4) and 3 (5), so the same scores give
+	//   board 1: NS cards 1 4, 3 2, 6 0; EW cards 4 0, 5 2, 2 4
+	//   board 2: NS cards 2 2, 1 0, 4 4; EW cards 5 2, 6 4, 3 0
+	//   board 3: NS cards 3 4, 2 2, 5 0; EW cards 6 0, 4 2, 1 4
+	// and one field of six: 1 and 2 on 8, 3 and 4 on 6, 5 and 6 on 4.
+	ev = build([]int{3})
+	if ev.TwoWinner {
+		t.Fatal("an arrow-switched Mitchell is one-winner")
+	}
+	st = ev.Standings(nil)
+	want = []row{
+		{1, 2, 8, "", ""},
+		// (b): on board 2 both held the NS cards and 2 scored more (2
+		// points to 2); on the other boards against average, 1 above twice
+		// (4), 2 above once and average once (3): 4 v 5.
+		{2, 1, 8, ByBoards, ""},
+		{3, 4, 6, ByScore, ""},
+		// (b) level at 3 (no board held alike; 3 is average, below, top;
+		// 4 below, top, average), so (c): 4 beat 3 on board 2, 4 v 0.
+		{4, 3, 6, ByRound, ""},
+		{5, 6, 4, ByScore, ""},
+		{6, 5, 4, ByBoards, ""},
+	}
+	for i, w := range want {
+		if i >= len(st) {
+			t.Fatalf("one-winner Mitchell: %+v", st)
+		}
+		s := st[i]
+		if s.Place != w.place || s.Entrant != w.entrant || s.Total != w.total || s.By != w.by || s.Field != w.field {
+			t.Errorf("one-winner Mitchell, row %d: %+v, want %+v", i, s, w)
+		}
+	}
+
+	// A two-winner event whose pairs change direction is refused.
+	ev = build(nil)
+	ev.Sessions[0].Rounds[2].Matches[0].Switch = true
+	if err := ev.Validate(); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "two_winner") {
+		t.Errorf("two-winner with an arrow switch: %v", err)
+	}
+	ev = build(nil)
+	mt := &ev.Sessions[0].Rounds[2].Matches[0]
+	mt.NS, mt.EW = mt.EW, mt.NS
+	if err := ev.Validate(); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "having sat") {
+		t.Errorf("two-winner with a pair changing sides: %v", err)
+	}
+}
+
+// TestAddMovementRefusesIndividual: the event's matches seat two entrants,
+// so an individual movement cannot be recorded.
+func TestAddMovementRefusesIndividual(t *testing.T) {
+	mv, err := movement.NewIndividual(movement.IndividualOptions{Tables: 2, PerSet: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := New("ind", Individual, Matchpoints)
+	for range 8 {
+		ev.AddEntrant(Entrant{Name: "p"})
+	}
+	ev.AddSession(time.Date(2026, 1, 1, 19, 30, 0, 0, time.UTC), 0)
+	if err := ev.AddMovement(1, mv, time.Time{}); !errors.Is(err, ErrIndividual) {
+		t.Errorf("individual movement: %v, want ErrIndividual", err)
+	}
+	if len(ev.Rounds()) != 0 {
+		t.Error("a refused movement added rounds")
 	}
 }

@@ -24,6 +24,10 @@ type Scorer interface {
 	// when the match is shorter than doubleBelow boards, else on the scale
 	// for the boards played.
 	HalfVP(imps float64, played, boards, doubleBelow int) (ns, ew float64)
+	// ForfeitIMPs returns the IMPs a forfeit's VP award stands for in a
+	// match of boards boards: the most IMPs that score no more than vp
+	// (NSWBA 13.9), 0 when even a draw scores more.
+	ForfeitIMPs(vp float64, boards int) float64
 }
 
 // Score computes every match of the event: the Butler datums and IMPs of
@@ -38,7 +42,7 @@ func (ev *Event) Score(sc Scorer) error {
 			return fmt.Errorf("round %d: %w", rd.Number, err)
 		}
 	}
-	ev.applyFinalForfeits()
+	ev.applyFinalForfeits(sc)
 	return nil
 }
 
@@ -100,7 +104,8 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			continue
 		case m.Forfeit != "":
 			// NSWBA 13.9: the offenders score 0, the others 18 of 30 until
-			// re-adjusted at the end (applyFinalForfeits).
+			// re-adjusted at the end (applyFinalForfeits), with the IMPs that
+			// earn it for the tie-breaks.
 			v := ev.forfeitAward()
 			if m.Forfeit == "ns" {
 				m.VP = &[2]float64{0, v}
@@ -108,6 +113,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 				m.VP = &[2]float64{v, 0}
 			}
 			m.IMPs = nil
+			ev.setForfeitIMPs(m, v, boards, sc)
 			continue
 		}
 		switch ev.Scoring {

@@ -9,7 +9,7 @@ import (
 func init() {
 	register(&command{
 		name:    "correct",
-		usage:   "EVENT --round R --table T [RESULT] [--imps N] [--appeal pending|decided] --by NAME --why TEXT [--source player|scorer] [--at TIME] [--override DIRECTOR]",
+		usage:   "EVENT --round R --table T [RESULT] [--room open|closed] [--imps N] [--appeal pending|decided] --by NAME --why TEXT [--source player|scorer] [--at TIME] [--override DIRECTOR]",
 		summary: "correct a result within the NSWBA 13 time limits (a late one needs --override), recording who, when and why",
 		run:     runCorrect,
 	})
@@ -22,6 +22,7 @@ func runCorrect(e *env, args []string) error {
 	fs.IntVar(&cr.Round, "round", 0, "round")
 	fs.IntVar(&cr.Table, "table", 0, "table")
 	fs.IntVar(&cr.Board, "board", 0, "board (with --appeal alone)")
+	fs.StringVar(&cr.Room, "room", event.RoomOpen, "teams: the room of the result, open (home team NS) or closed (home team EW)")
 	imps := fs.String("imps", "", "corrected NS net IMPs for the whole match")
 	fs.StringVar(&cr.Appeal, "appeal", "", "mark the result's appeal pending, or decided (NSWBA 14)")
 	fs.StringVar(&cr.By, "by", "", "who asked for or made the correction")
@@ -83,7 +84,11 @@ func runCorrect(e *env, args []string) error {
 	default:
 		what = got.New.String()
 	}
-	fmt.Fprintf(e.stdout, "round %d table %d: %s (by %s at %s: %s)\n", got.Round, got.Table, what, got.By, got.At.Format(clockFmt), got.Why)
+	room := ""
+	if got.Room == event.RoomClosed {
+		room = ", closed room"
+	}
+	fmt.Fprintf(e.stdout, "round %d table %d%s: %s (by %s at %s: %s)\n", got.Round, got.Table, room, what, got.By, got.At.Format(clockFmt), got.Why)
 	if got.Appeal != "" {
 		fmt.Fprintf(e.stdout, "appeal %s (NSWBA 14)\n", got.Appeal)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/score"
 )
 
 func init() {
@@ -21,13 +22,17 @@ func init() {
 	})
 }
 
-const eventHelp = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
+// eventHelp is the help of bridgetd event; the VP scales are package score's.
+var eventHelp = strings.Replace(eventHelpText, "SCALES", strings.Join(score.ScaleNames, ", "), 1)
+
+const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
 
   new EVENT --name NAME [--kind swiss-pairs] [--scoring butler-vp] [--vp-scale wbf2013]
             [--vp-total 20] [--boards 3] [--qualify N] [--seed N] [--datum all|selected]
             [--trim N] [--top T] [--rounds N] [--regulation PROFILE.json]
-      create the event file (refuses to overwrite one); --rounds is the planned
-      number of rounds, for the forfeit re-adjustments of NSWBA 13.9
+      create the event file (refuses to overwrite one); --vp-scale is one of
+      SCALES; --rounds is the planned number of rounds, for the forfeit
+      re-adjustments of NSWBA 13.9
   add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
       enter a pair, team or individual; prints its number
   add EVENT --id N --unavailable
@@ -36,7 +41,10 @@ const eventHelp = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       add a session
   movement EVENT mitchell|howell --tables N [--per-round K] [--rounds R] [--pairs P]
            [--arrow-switch 4,7] [--session S] [--at TIME]
-      add every round of a matchpoint pairs movement (package movement)
+      add every round of a matchpoint pairs movement (package movement); a
+      Mitchell without --arrow-switch is two-winner: North–South and
+      East–West are ranked separately (NSWBA 12 in each field). Individual
+      movements are refused: a match seats two pairs, not four players
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
       "7 Pass") or "BOARD =SCORE" for an assigned NS score; --room closed enters
@@ -83,7 +91,7 @@ func runEvent(e *env, args []string) error {
 		fs.StringVar(&name, "name", "", "event name")
 		fs.StringVar(&kind, "kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams")
 		fs.StringVar(&scoring, "scoring", string(event.ButlerVP), "butler-vp, imp-vp, imps or matchpoints")
-		fs.StringVar(&scale, "vp-scale", "wbf2013", "VP scale: wbf2013, wbf-discrete or acbl30")
+		fs.StringVar(&scale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
 		fs.Float64Var(&vpTotal, "vp-total", 20, "VP shared in a match (fines are scaled from 30, NSWBA 7)")
 		fs.IntVar(&boards, "boards", 0, "boards per round")
 		fs.IntVar(&qualify, "qualify", 0, "places per section that qualify for the next stage")
@@ -408,6 +416,9 @@ func addMovement(e *env, ev *event.Event, kind string, session int, atS string, 
 		mv, err = movement.NewMitchell(o)
 	case "howell":
 		mv, err = movement.NewHowell(movement.HowellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs})
+	case "individual":
+		// Built so that the refusal says why (event.ErrIndividual).
+		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: tables, PerSet: perRound, Rounds: rounds})
 	default:
 		return fmt.Errorf("movement %q: want mitchell or howell", kind)
 	}
@@ -418,5 +429,8 @@ func addMovement(e *env, ev *event.Event, kind string, session int, atS string, 
 		return err
 	}
 	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
+	if ev.TwoWinner {
+		fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
+	}
 	return nil
 }

@@ -249,12 +249,15 @@ func TestEventCommandErrors(t *testing.T) {
 //   - mppairs: a matchpoint pairs event on a Howell movement from package
 //     movement, ranked with the matchpoint tie-breaks (NSWBA 12);
 //   - teams: a Swiss teams event entered as board results from both rooms,
-//     scored to IMPs and VPs (Law 78B).
+//     scored to IMPs and VPs (Law 78B), and a closed-room correction
+//     (NSWBA 13);
+//   - mitchell: a two-winner Mitchell from package movement, each field
+//     ranked on its own with the matchpoint tie-breaks (NSWBA 12).
 func TestEndToEnd(t *testing.T) {
 	loc := time.Local
 	time.Local = time.FixedZone("AEST", 10*3600)
 	t.Cleanup(func() { time.Local = loc })
-	for _, name := range []string{"swissodd", "mppairs", "teams"} {
+	for _, name := range []string{"swissodd", "mppairs", "teams", "mitchell"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			files, _ := filepath.Glob("testdata/" + name + ".*.json")
@@ -325,11 +328,28 @@ func checkEvent(t *testing.T, name, path string) {
 		if sum != 120 || ev.Top != 4 || len(ev.Rounds()) != 5 {
 			t.Errorf("Law 78A: MP sum %g, top %g, rounds %d", sum, ev.Top, len(ev.Rounds()))
 		}
+	case "mitchell":
+		// Law 78A: 6 boards, each played three times at top 4, share 12 MP
+		// a board between the two fields: 72, 36 in each.
+		field := map[string]float64{}
+		for _, s := range ev.Standings(sc) {
+			field[s.Field] += s.Total
+		}
+		if !ev.TwoWinner || field[event.FieldNS] != 36 || field[event.FieldEW] != 36 || len(field) != 2 {
+			t.Errorf("two-winner Mitchell: two_winner %v, field totals %v", ev.TwoWinner, field)
+		}
 	case "teams":
 		// Law 78B, board by board: round 2 table 1 is -13 + 0 - 12 IMPs.
 		_, _, m, _ := ev.Match(2, 1)
 		if m.IMPs == nil || *m.IMPs != -25 || len(m.Closed) != 3 {
 			t.Errorf("Law 78B: round 2 table 1 IMPs %v", m.IMPs)
+		}
+		// NSWBA 13: the closed-room correction is recorded with its room;
+		// board 5 is now -100 in both rooms, a push, and round 2 table 2 level.
+		_, _, m, _ = ev.Match(2, 2)
+		if len(ev.Corrections) != 1 || ev.Corrections[0].Room != event.RoomClosed || ev.Corrections[0].Old.Score != 630 ||
+			m.IMPs == nil || *m.IMPs != 0 || m.Closed[1].Score != -100 || m.Results[1].Score != -100 {
+			t.Errorf("NSWBA 13: closed-room correction %+v, match IMPs %v", ev.Corrections, m.IMPs)
 		}
 	}
 }

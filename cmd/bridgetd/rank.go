@@ -42,6 +42,9 @@ type rankedEntry struct {
 	Fines float64 `json:"fines,omitempty"`
 }
 
+// fieldNames names the fields of a two-winner movement.
+var fieldNames = map[string]string{event.FieldNS: "North–South", event.FieldEW: "East–West"}
+
 func runRank(e *env, args []string) error {
 	c := commands["rank"]
 	fs := newFlagSet(e, c)
@@ -96,10 +99,20 @@ func runRank(e *env, args []string) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(rep)
 	}
-	fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n\n", ev.Name, rep.Rounds)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Place\tNo\tEntrant\tScore\tFines\tSeparated from the one above by\t")
-	for _, r := range rep.Standings {
+	fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n", ev.Name, rep.Rounds)
+	var tw *tabwriter.Writer
+	for i, r := range rep.Standings {
+		if i == 0 || r.Field != rep.Standings[i-1].Field {
+			if tw != nil {
+				tw.Flush()
+			}
+			fmt.Fprintln(e.stdout)
+			if name := fieldNames[r.Field]; name != "" {
+				fmt.Fprintf(e.stdout, "%s (two-winner movement: each direction is ranked on its own)\n", name)
+			}
+			tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "Place\tNo\tEntrant\tScore\tFines\tSeparated from the one above by\t")
+		}
 		fines, by, mark := "", "", ""
 		if r.Fines != 0 {
 			fines = fmt.Sprintf("-%g", r.Fines)
@@ -115,7 +128,9 @@ func runRank(e *env, args []string) error {
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%s%s\t%.2f\t%s\t%s\t\n", r.Place, r.Entrant, r.Name, mark, r.Total, fines, by)
 	}
-	tw.Flush()
+	if tw != nil {
+		tw.Flush()
+	}
 	if len(rep.Qualifiers) > 0 {
 		fmt.Fprintf(e.stdout, "\nQualify: %s\n", labels(ev, rep.Qualifiers))
 	}
