@@ -57,24 +57,10 @@ func (s scoreScorer) HalfVP(imps float64, played, boards, doubleBelow int) (floa
 	return s.scale.VP(n, played)
 }
 
-// forfeitIMPLimit is the margin at which score.MaxMargin stops looking.
-const forfeitIMPLimit = 1000
-
 func (s scoreScorer) ForfeitIMPs(vp float64, boards int) float64 {
 	n, ok := score.ForfeitIMPs(s.scale, boards, vp)
 	if !ok {
 		return 0
-	}
-	if n >= forfeitIMPLimit {
-		// vp is the scale's maximum (or beyond it, when the event's VP
-		// total is not the scale's), which any margin past some point
-		// earns: the fewest IMPs that earn it.
-		top, _ := s.scale.VP(n, boards)
-		for m := 0; m < n; m++ {
-			if v, _ := s.scale.VP(m, boards); v >= top-1e-9 {
-				return float64(m)
-			}
-		}
 	}
 	return float64(n)
 }

@@ -27,18 +27,27 @@ func VP(imps, boards int, s Scale) (us, them float64) { return s.VP(imps, boards
 // vp victory points on scale s in a match of boards boards: on a discrete
 // scale, the top of the band that scores vp (NSWBA 13 forfeits and
 // unplayed boards: "the maximum number of IMPs in the range which scores 18
-// VPs"). ok is false if even a draw scores more than vp.
+// VPs"). When vp is the scale's maximum (or more), which every margin past
+// some point earns, it returns the fewest IMPs that earn that maximum. ok is
+// false if even a draw scores more than vp.
 func MaxMargin(s Scale, boards int, vp float64) (imps int, ok bool) {
 	const limit = 1000
 	best := -1
 	for m := 0; m <= limit; m++ {
 		us, _ := s.VP(m, boards)
 		if us > vp+1e-9 {
-			break
+			return best, best >= 0
 		}
 		best = m
 	}
-	return best, best >= 0
+	// No margin earns more than vp: vp is at least the scale's maximum.
+	top, _ := s.VP(limit, boards)
+	for m := 0; m < limit; m++ {
+		if us, _ := s.VP(m, boards); us >= top-1e-9 {
+			return m, true
+		}
+	}
+	return limit, true
 }
 
 // tau is the golden section (√5−1)/2 of the WBF 2013 scales.

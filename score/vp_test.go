@@ -181,3 +181,28 @@ func FuzzParseVPTable(f *testing.F) {
 		MaxMargin(tab, 8, 18)
 	})
 }
+
+func TestMaxMarginAtScaleMaximum(t *testing.T) {
+	// NSWBA 13.9: a forfeit adjusted to the scale's maximum is worth the
+	// fewest IMPs that earn that maximum, not an unbounded margin.
+	tests := []struct {
+		scale  Scale
+		boards int
+		vp     float64
+	}{
+		{WBF25, 8, 25},
+		{WBF2013, 8, 20},
+		{WBFDiscrete, 12, 20},
+	}
+	for _, tt := range tests {
+		m, ok := MaxMargin(tt.scale, tt.boards, tt.vp)
+		if !ok {
+			t.Fatalf("MaxMargin(%v VP, %d boards) not ok", tt.vp, tt.boards)
+		}
+		at, _ := tt.scale.VP(m, tt.boards)
+		below, _ := tt.scale.VP(m-1, tt.boards)
+		if at < tt.vp-1e-9 || below >= tt.vp-1e-9 {
+			t.Errorf("MaxMargin(%v VP, %d boards) = %d: VP there %v, one less %v", tt.vp, tt.boards, m, at, below)
+		}
+	}
+}
