@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,17 +12,6 @@ import (
 
 	"github.com/bridgetd/bridgetd/event"
 )
-
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // splitCommand splits a script line into words; double quotes group words.
 func splitCommand(t *testing.T, line string) []string {
@@ -162,7 +150,7 @@ func TestSwissPairsEndToEnd(t *testing.T) {
 // file first with -update.
 func checkGolden(t *testing.T, got, golden string) {
 	t.Helper()
-	if updating() {
+	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

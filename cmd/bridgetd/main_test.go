@@ -8,6 +8,10 @@ import (
 	"testing"
 )
 
+// update rewrites the golden files under testdata/ instead of comparing:
+// go test ./cmd/bridgetd -update.
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
 // runCmd runs bridgetd with args and returns the exit status and output.
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()

@@ -3,14 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var updateRule = flag.Bool("update-rule", false, "rewrite the golden files of bridgetd rule")
 
 // TestRuleGolden runs "bridgetd rule" on every documented example log in
 // laws/testdata and compares the JSON with the golden file beside it.
@@ -36,7 +33,7 @@ func TestRuleGolden(t *testing.T) {
 			}
 		}
 		golden := strings.TrimSuffix(p, ".log") + ".json"
-		if *updateRule {
+		if *update {
 			if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -44,7 +41,7 @@ func TestRuleGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(golden)
 		if err != nil {
-			t.Fatalf("%s: %v (run go test -update-rule)", golden, err)
+			t.Fatalf("%s: %v (run go test -update)", golden, err)
 		}
 		if !bytes.Equal(out.Bytes(), want) {
 			t.Errorf("%s: output differs from %s", p, golden)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"strconv"
@@ -12,8 +11,6 @@ import (
 
 	"github.com/bridgetd/bridgetd/pbn"
 )
-
-var scoreUpdate = flag.Bool("score-update", false, "rewrite the golden files of bridgetd score")
 
 func scoreJSONRun(t *testing.T, args ...string) (*scoreJSON, int, string) {
 	t.Helper()
@@ -89,7 +86,7 @@ func TestScoreGolden(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	const golden = "testdata/score-jfr.golden.pbn"
-	if *scoreUpdate {
+	if *update {
 		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +96,7 @@ func TestScoreGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if out != string(want) {
-		t.Errorf("output differs from %s (run with -score-update after checking)", golden)
+		t.Errorf("output differs from %s (run with -update after checking)", golden)
 	}
 	// It reads back as PBN with the computed columns and the totals.
 	f, err := pbn.Parse([]byte(out))
