@@ -20,13 +20,9 @@ func runContract(e *env, args []string) error {
 	c := commands["contract"]
 	fs := newFlagSet(e, c)
 	vulFlag := fs.String("vul", "NONE", "vulnerability: NONE, NS, EW or ALL")
-	pos, err := parseFlags(fs, args)
+	pos, err := parseArgs(fs, args, 3)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 3 {
-		fs.Usage()
-		return errUsage
 	}
 	contract, err := bridge.ParseContract(pos[0])
 	if err != nil {

@@ -30,13 +30,8 @@ func runDeal(e *env, args []string) error {
 	event := fs.String("event", "", "the Event tag of every board")
 	text := fs.Bool("text", false, "write readable hand records instead of PBN")
 	out := fs.String("o", "", "write to FILE instead of standard output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
+	if _, err := parseArgs(fs, args, 0); err != nil {
 		return err
-	}
-	if len(pos) != 0 {
-		fs.Usage()
-		return errUsage
 	}
 	first, last, err := deal.ParseRange(*boards)
 	if err != nil {

@@ -52,13 +52,9 @@ func runFine(e *env, args []string) error {
 	fs.Float64Var(&f.Amount, "amount", 0, "fine in the event's units (other)")
 	fs.StringVar(&f.Director, "director", "", "director")
 	fs.StringVar(&f.Note, "note", "", "note")
-	pos, err := parseFlags(fs, args)
+	pos, err := parseArgs(fs, args, 2)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 2 {
-		fs.Usage()
-		return errUsage
 	}
 	switch pos[0] {
 	case "late":

@@ -156,3 +156,17 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 	}
 }
+
+// parseArgs parses args like parseFlags and requires exactly n positional
+// arguments, printing the usage and returning errUsage otherwise.
+func parseArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != n {
+		fs.Usage()
+		return nil, errUsage
+	}
+	return pos, nil
+}

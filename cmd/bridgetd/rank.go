@@ -49,13 +49,9 @@ func runRank(e *env, args []string) error {
 	c := commands["rank"]
 	fs := newFlagSet(e, c)
 	asJSON := fs.Bool("json", false, "print JSON instead of a table")
-	pos, err := parseFlags(fs, args)
+	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return errUsage
 	}
 	ev, err := event.Load(pos[0])
 	if err != nil {

@@ -83,13 +83,9 @@ func runScore(e *env, args []string) error {
 	round := fs.String("round", "away", "Butler: how a datum ending in 5 is rounded to 10: away (from zero), even or up")
 	neuberg := fs.Bool("neuberg", true, "matchpoints: factor a board with fewer or more results than the field (Neuberg); --neuberg=false scores each board on its own top")
 	asJSON := fs.Bool("json", false, "write JSON instead of PBN")
-	pos, err := parseFlags(fs, args)
+	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return errUsage
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

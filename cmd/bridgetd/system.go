@@ -38,13 +38,9 @@ func runSystem(e *env, args []string) error {
 func systemClassify(e *env, c *command, args []string) error {
 	fs := newFlagSet(e, c)
 	asJSON := fs.Bool("json", false, "print the classification as JSON (colour, brown_sticker, findings)")
-	pos, err := parseFlags(fs, args)
+	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return errUsage
 	}
 	card, err := systemcard.Load(pos[0])
 	if err != nil {
