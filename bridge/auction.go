@@ -37,6 +37,7 @@ type CallError struct {
 	Err   error  // the rule broken
 }
 
+// Error says who made which call and the rule it breaks.
 func (e *CallError) Error() string {
 	what := e.Call.String()
 	if e.Text != "" {

@@ -73,6 +73,7 @@ type LateError struct {
 	Window   string
 }
 
+// Error gives the window the correction missed.
 func (e *LateError) Error() string {
 	late := int(e.At.Sub(e.Deadline).Round(time.Minute) / time.Minute)
 	unit := "minutes"

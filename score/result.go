@@ -248,10 +248,12 @@ type RowError struct {
 	Err   error
 }
 
+// Error names the board and row and says what is wrong.
 func (e *RowError) Error() string {
 	return fmt.Sprintf("board %d, row %d: %v", e.Board, e.Row, e.Err)
 }
 
+// Unwrap returns the underlying error.
 func (e *RowError) Unwrap() error { return e.Err }
 
 // TableScore returns North-South's score for a table result (Law 77 through
