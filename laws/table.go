@@ -62,7 +62,7 @@ type Entry struct {
 	Deemed  bool   // inserted by the Director (Law 28A pass, substituted pass)
 }
 
-// String returns the entry as a log line would write it.
+// String returns the seat and the call as made, e.g. "S 1♥".
 func (e Entry) String() string {
 	if e.Text != "" {
 		return e.Seat.String() + " " + e.Text
