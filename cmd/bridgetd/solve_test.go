@@ -1,0 +1,216 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/pbn"
+)
+
+// The expected values are the DoubleDummyTricks and OptimumScore that the
+// RealBridge export gives for these boards (testdata/solve3.pbn says where
+// they come from).
+var solve3Want = []struct {
+	board, ddt, score string
+}{
+	{"13", "979a8979a84633546335", "NS +600"},
+	{"18", "1441514415998a8998a8", "NS -400"},
+	{"19", "b7bbab7bba2622326223", "NS +460"},
+}
+
+// TestSolvePBN: solve --par adds DoubleDummyTricks, OptimumResultTable,
+// OptimumScore and ParContract to every board, with the exporter's values.
+func TestSolvePBN(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "solve", "--par", "-j", "2", "testdata/solve3.pbn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := pbn.Parse([]byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Games) != 3 {
+		t.Fatalf("%d games, want 3", len(f.Games))
+	}
+	for i, w := range solve3Want {
+		g := f.Games[i]
+		if g.Tag("Board") != w.board || g.Tag("DoubleDummyTricks") != w.ddt || g.Tag("OptimumScore") != w.score {
+			t.Errorf("board %s: DoubleDummyTricks %q OptimumScore %q, want %q %q", g.Tag("Board"), g.Tag("DoubleDummyTricks"), g.Tag("OptimumScore"), w.ddt, w.score)
+		}
+		tab, err := g.Table("OptimumResultTable")
+		if err != nil || len(tab.Rows) != 20 {
+			t.Fatalf("board %s: OptimumResultTable %v %v", w.board, tab, err)
+		}
+		// The table agrees with the hex digits: N S E W, NT S H D C.
+		tt, _ := parseDoubleDummyTricks(w.ddt)
+		for r := range tab.Rows {
+			s, _ := bridge.ParseSeat(tab.Value(r, "Declarer"))
+			st, _ := bridge.ParseStrain(tab.Value(r, "Denomination"))
+			if want := tt[s][st]; tab.Value(r, "Result") != itoa(want) {
+				t.Errorf("board %s row %v: want %d", w.board, tab.Rows[r], want)
+			}
+		}
+		if g.Tag("ParContract") == "" {
+			t.Errorf("board %s: no ParContract", w.board)
+		}
+	}
+	// Without --par no par tags are added.
+	_, out, _ = runCmd(t, "", "solve", "testdata/solve3.pbn")
+	if strings.Contains(out, "OptimumScore") || !strings.Contains(out, "DoubleDummyTricks") {
+		t.Errorf("solve without --par:\n%s", out)
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// TestSolveJSON: --json writes one object per board with the table and par.
+func TestSolveJSON(t *testing.T) {
+	dir := t.TempDir()
+	outFile := filepath.Join(dir, "out.json")
+	code, _, errOut := runCmd(t, "", "solve", "testdata/solve3.pbn", "--json", "--par", "-o", outFile)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []solveJSON
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d boards, want 3", len(got))
+	}
+	for i, w := range solve3Want {
+		g := got[i]
+		if itoa(g.Board) != w.board || g.DoubleDummyTricks != w.ddt || g.Par == nil || "NS "+signed(g.Par.Score) != w.score {
+			t.Errorf("board %d: %+v, want %v", g.Board, g, w)
+		}
+	}
+	// Board 19: North makes 11 tricks in no trump (digit 1 of "b7bba...").
+	if got[2].Tricks["N"]["NT"] != 11 || got[2].Dealer != "S" || got[2].Vulnerable != "EW" {
+		t.Errorf("board 19: %+v", got[2])
+	}
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + itoa(n)
+	}
+	return itoa(n)
+}
+
+// TestSolveErrors: bad arguments and unreadable input.
+func TestSolveErrors(t *testing.T) {
+	if code, _, _ := runCmd(t, "", "solve"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "solve", "-j", "-1", "testdata/solve3.pbn"); code != 2 {
+		t.Errorf("-j -1: exit %d, want 2", code)
+	}
+	if code, _, errOut := runCmd(t, "", "solve", "testdata/no-such.pbn"); code != 1 || !strings.Contains(errOut, "no-such.pbn") {
+		t.Errorf("missing file: exit %d, %q", code, errOut)
+	}
+	// A board with an incomplete deal is skipped with a message naming its line.
+	in := "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:AKQ.. - - -\"]\n"
+	code, out, errOut := runCmd(t, in, "solve", "-")
+	if code != 0 || !strings.Contains(errOut, "-:1: skipped") || strings.Contains(out, "DoubleDummyTricks") {
+		t.Errorf("partial deal: exit %d, stderr %q, out %q", code, errOut, out)
+	}
+}
+
+// TestDoubleDummyTricksRoundTrip: the hex encoding is read back exactly,
+// and bad values are refused.
+func TestDoubleDummyTricksRoundTrip(t *testing.T) {
+	for _, w := range solve3Want {
+		tab, err := parseDoubleDummyTricks(w.ddt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doubleDummyTricks(tab); got != w.ddt {
+			t.Errorf("%s -> %s", w.ddt, got)
+		}
+	}
+	for _, bad := range []string{"", "979a8979a84633546", "979a8979a84633546335x", "979a8979a8463354633g", "e79a8979a84633546335"} {
+		if _, err := parseDoubleDummyTricks(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// FuzzParseDoubleDummyTricks: any accepted value encodes back to itself
+// (in lower case) and nothing panics.
+func FuzzParseDoubleDummyTricks(f *testing.F) {
+	for _, w := range solve3Want {
+		f.Add(w.ddt)
+	}
+	f.Add("DDDDDDDDDDDDDDDDDDDD")
+	f.Fuzz(func(t *testing.T, s string) {
+		tab, err := parseDoubleDummyTricks(s)
+		if err != nil {
+			return
+		}
+		if got := doubleDummyTricks(tab); got != strings.ToLower(s) {
+			t.Fatalf("%q -> %q", s, got)
+		}
+	})
+}
+
+// TestHandRecord: the HTML has a diagram, the makeable-contract table and
+// the par of every board, several boards to a page; golden file
+// testdata/handrecord.golden.html (go test -update to rewrite it).
+func TestHandRecord(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "--per-page", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	golden := "testdata/handrecord.golden.html"
+	if *update {
+		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("output differs from %s; run go test -update and review the diff", golden)
+	}
+	for _, s := range []string{
+		"<title>Hand records RealBridge teams</title>",
+		"Board 13", "Dealer East", "Vul N-S", // board 18
+		"Par NS +460", // board 19, as the RealBridge export gives it
+		`<span class="red">♥</span> K9864`,
+		"@page { size: A4",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q", s)
+		}
+	}
+	if n := strings.Count(out, `<div class="page">`); n != 2 {
+		t.Errorf("%d pages, want 2 (3 boards, 2 a page)", n)
+	}
+	if strings.Contains(out, "http") {
+		t.Errorf("output refers to external assets")
+	}
+	// -o writes the file.
+	file := filepath.Join(t.TempDir(), "hr.html")
+	if code, _, errOut := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "-o", file); code != 0 {
+		t.Fatalf("-o: exit %d: %s", code, errOut)
+	}
+	if data, err := os.ReadFile(file); err != nil || !strings.Contains(string(data), "Board 19") {
+		t.Errorf("-o file: %v", err)
+	}
+	if code, _, _ := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "--per-page", "0"); code != 2 {
+		t.Errorf("--per-page 0: exit %d, want 2", code)
+	}
+}

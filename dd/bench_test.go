@@ -1,0 +1,121 @@
+package dd
+
+import (
+	"context"
+	"runtime"
+	"sort"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/deal"
+)
+
+// benchDeals returns n random deals from the project's dealer with a fixed
+// seed, the same every run.
+func benchDeals(n int) []bridge.Deal {
+	sh := deal.Seeded(20260801)
+	out := make([]bridge.Deal, n)
+	for i := range out {
+		out[i] = sh.Deal()
+	}
+	return out
+}
+
+// cpuTime returns the CPU time the process has used (user + system); on a
+// shared machine it is steadier than the wall clock.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportPerDeal adds ms/deal figures (wall, CPU, and the median deal) to a
+// benchmark.
+func reportPerDeal(b *testing.B, deals int, wall, cpu time.Duration, each []time.Duration) {
+	b.ReportMetric(float64(wall.Milliseconds())/float64(deals), "ms/deal")
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(deals), "cpu-ms/deal")
+	if len(each) > 0 {
+		sort.Slice(each, func(i, j int) bool { return each[i] < each[j] })
+		b.ReportMetric(float64(each[len(each)/2].Microseconds())/1000, "median-ms")
+	}
+}
+
+// BenchmarkTable: one full 20-result table per op, one core, cycling over
+// 50 random deals (seeded).
+func BenchmarkTable(b *testing.B) {
+	deals := benchDeals(50)
+	s := NewSolver()
+	var each []time.Duration
+	b.ResetTimer()
+	c0, w0 := cpuTime(), time.Now()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := s.Table(deals[i%len(deals)]); err != nil {
+			b.Fatal(err)
+		}
+		each = append(each, time.Since(t0))
+	}
+	reportPerDeal(b, b.N, time.Since(w0), cpuTime()-c0, each)
+}
+
+// BenchmarkStrain: one single-strain solve (declarer South, West leads)
+// per op, cycling over the strains of 50 random deals.
+func BenchmarkStrain(b *testing.B) {
+	deals := benchDeals(50)
+	s := NewSolver()
+	b.ResetTimer()
+	c0, w0 := cpuTime(), time.Now()
+	for i := 0; i < b.N; i++ {
+		d := deals[(i/5)%len(deals)]
+		if _, err := s.Lead(d, bridge.South, bridge.Strain(i%5)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportPerDeal(b, b.N, time.Since(w0), cpuTime()-c0, nil)
+}
+
+// BenchmarkBatch100: tables for 100 random deals per op with all cores.
+func BenchmarkBatch100(b *testing.B) {
+	deals := benchDeals(100)
+	b.ResetTimer()
+	c0, w0 := cpuTime(), time.Now()
+	for i := 0; i < b.N; i++ {
+		if _, err := Tables(context.Background(), deals, BatchOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportPerDeal(b, b.N*len(deals), time.Since(w0), cpuTime()-c0, nil)
+	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "workers")
+}
+
+// BenchmarkList1000: the tables of DDS's list1000 (639 distinct deals), one
+// core, per op; the same measure as DDS's "dtest -f 1000 -s calc".
+func BenchmarkList1000(b *testing.B) {
+	cs := readDDSList(b, "testdata/list1000.txt")
+	seen := map[bridge.Deal]bool{}
+	var deals []bridge.Deal
+	for _, c := range cs {
+		if !seen[c.deal] {
+			seen[c.deal] = true
+			deals = append(deals, c.deal)
+		}
+	}
+	s := NewSolver()
+	var each []time.Duration
+	b.ResetTimer()
+	c0, w0 := cpuTime(), time.Now()
+	for i := 0; i < b.N; i++ {
+		for _, d := range deals {
+			t0 := time.Now()
+			if _, err := s.Table(d); err != nil {
+				b.Fatal(err)
+			}
+			each = append(each, time.Since(t0))
+		}
+	}
+	reportPerDeal(b, b.N*len(deals), time.Since(w0), cpuTime()-c0, each)
+}

@@ -1,0 +1,55 @@
+// Package dd solves bridge deals double dummy: with all four hands in view
+// and best play by both sides, how many tricks does each side take?
+//
+// A Solver answers for any Position — the cards each seat still holds, the
+// trump strain, who leads and the cards already on the table in the current
+// trick — so it serves hand records and the adjudication of claims alike:
+//
+//	s := dd.NewSolver()
+//	n, err := s.Tricks(pos)        // tricks for the side to play, this trick included
+//	vals, err := s.CardValues(pos) // the same for every legal card
+//	n, err = s.Lead(deal, bridge.South, bridge.NoTrump) // South declaring, West leads
+//	t, err := s.Table(deal)        // all 20 declarer/strain results
+//	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{}) // many deals on all cores
+//	p := dd.ParOf(t, dealer, vul)  // par score and contracts
+//
+// # Search
+//
+// The value is found by a sequence of null-window alpha-beta searches, each
+// asking whether North-South can take at least a given number of tricks
+// (MTD(f)). At the start of every trick the search consults a transposition
+// table, then sure-trick bounds: the winners the side on lead can cash at
+// once (from the leader's hand, or from partner's after an entry, plus the
+// side's top trumps) and the tricks the other side cannot be denied (its
+// top trumps; in no trump, the top card of every suit the leader holds).
+//
+// Positions are stored by their shape (the suit lengths of each hand) and
+// the leader, with the owners of the cards in each suit from the top down —
+// relative ranks, so that the deal's absolute ranks do not matter. Each
+// search reports which cards' ranks decided its result; an entry pins only
+// those cards (and the cards above them) and so answers for every position
+// that agrees on them (Ginsberg's partition search, as DDS and macroxue's
+// bridge-solver use it). The same information prunes moves: a card lower
+// than every card that mattered in its suit gives the same result as the
+// card already tried, and cards in sequence in one hand are tried once.
+//
+// Moves are ordered by simple bridge heuristics (cash winners, lead towards
+// partner's tenace, second hand low, third hand high, win cheaply in fourth
+// seat, ruff low, discard from length), with the last lead that caused a
+// cut-off from the same hand tried first.
+//
+// The table of one solver grows by doubling up to a memory limit
+// (Options.MaxMemory, DefaultMaxMemory); when full, the positions nearest
+// the end of the play are dropped first. The inner loop allocates nothing;
+// a Solver is reused from deal to deal and is not safe for concurrent use.
+// Tables runs one Solver per worker.
+//
+// # Par
+//
+// ParOf follows DDS's DealerPar: the side that can make the higher contract
+// (on a tie, the side of the first seat from the dealer that makes it) bids
+// the contract that scores most after the opponents' best sacrifice,
+// sacrifices are doubled and never redoubled, and each par contract is
+// given at the lowest level that keeps its score and leaves no profitable
+// sacrifice. Scores come from bridge.Contract.Score (Law 77).
+package dd

@@ -1,0 +1,377 @@
+package dd
+
+import "math/bits"
+
+// play is the state of one card of the search: depth d is the d-th card
+// played from the start of the current trick at the root.
+type play struct {
+	seat  int8
+	card  int8
+	win   int8 // depth of the card winning the trick so far
+	nsWon int8 // NS tricks won from the root up to this trick
+	moves [13]int8
+}
+
+// trickState is what the search knows about a trick.
+type trickState struct {
+	all   uint64 // every card left at the start of the trick, this trick's included
+	lead  int    // suit led
+	shape uint64 // suit lengths of each hand at the start of the trick
+	w     [2]uint64
+}
+
+// engine is one search: the hands, trump, the stack of plays and the tables.
+// It is not safe for concurrent use.
+type engine struct {
+	hands  [4]uint64
+	trump  int
+	root   int
+	plays  [56]play
+	tricks [14]trickState
+	tt     *transTable
+	killer *killerTable
+	nodes  int64
+}
+
+func newEngine(maxEntries int) *engine {
+	return &engine{tt: newTransTable(maxEntries), killer: new(killerTable)}
+}
+
+func isNS(seat int8) bool { return seat&1 == 0 }
+
+// search returns the number of tricks NS take from the root when both sides
+// play well, as a fail-soft bound against beta: a result below beta is an
+// upper bound, one at or above beta a lower bound. The second result is the
+// set of cards whose ranks decided it ("rank winners").
+func (e *engine) search(d int, beta int) (int, uint64) {
+	p := &e.plays[d]
+	if d&3 != 0 {
+		prev := &e.plays[d-1]
+		p.nsWon = prev.nsWon
+		p.seat = (prev.seat + 1) & 3
+		return e.expand(d, beta)
+	}
+	if d > 0 {
+		prev := &e.plays[d-1]
+		w := e.plays[prev.win].seat
+		p.seat = w
+		p.nsWon = prev.nsWon
+		if isNS(w) {
+			p.nsWon++
+		}
+	}
+	won := int(p.nsWon)
+	if won >= beta {
+		return won, 0
+	}
+	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+	rem := bits.OnesCount64(all) >> 2
+	if won+rem < beta {
+		return won + rem, 0
+	}
+	if rem == 1 {
+		return e.lastTrick(d)
+	}
+	e.nodes++
+	t := &e.tricks[d>>2]
+	t.all = all
+	e.describe(t, d)
+	seat := uint8(p.seat)
+	if hit, v, ks := e.tt.lookup(t.shape, seat, t.w[0], t.w[1], beta-won); hit {
+		return v + won, topCards(all, ks)
+	}
+	v, rw := e.trickStart(d, beta, rem)
+	lo, hi := 0, rem
+	if v < beta {
+		hi = v - won
+	} else {
+		lo = v - won
+	}
+	ks, rw := e.pattern(all, rw)
+	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi)
+	return v, rw
+}
+
+// describe computes the shape and relative-rank owner words of the position
+// at the start of the trick at depth d, from the previous trick's when the
+// search played that trick (only the suits it touched change).
+func (e *engine) describe(t *trickState, d int) {
+	h := &e.hands
+	var touched uint8 = 0xf
+	if d-4 >= e.root {
+		prev := &e.tricks[(d>>2)-1]
+		shape := prev.shape
+		touched = 0
+		for i := d - 4; i < d; i++ {
+			p := &e.plays[i]
+			su := uint(p.card >> 4)
+			shape -= 1 << (4 * (uint(p.seat)*4 + su))
+			touched |= 1 << su
+		}
+		t.shape = shape
+		t.w = prev.w
+	} else {
+		var shape uint64
+		for s := 0; s < 4; s++ {
+			for su := 0; su < 4; su++ {
+				shape |= uint64(bits.OnesCount16(suitOf(h[s], su))) << (4 * uint(s*4+su))
+			}
+		}
+		t.shape = shape
+	}
+	odd := h[1] | h[3] // E or W: owner bit 0
+	hi := h[2] | h[3]  // S or W: owner bit 1
+	for su := 0; su < 4; su++ {
+		if touched>>uint(su)&1 == 0 {
+			continue
+		}
+		a := suitOf(t.all, su)
+		o := suitOf(odd, su)
+		g := suitOf(hi, su)
+		var w uint64
+		n := 0
+		for a != 0 {
+			r := topRank(a)
+			a &^= 1 << uint(r)
+			w = w<<2 | uint64(o>>uint(r)&1) | uint64(g>>uint(r)&1)<<1
+			n++
+		}
+		w <<= 2 * uint(13-n)
+		sh := 32 * uint(su&1)
+		t.w[su>>1] = t.w[su>>1]&^((1<<26-1)<<sh) | w<<sh
+	}
+}
+
+// topCards turns the masks of a table entry back into the cards of the
+// current position they pin: the top k cards of each suit.
+func topCards(all uint64, ks uint16) uint64 {
+	var rw uint64
+	for su := 0; su < 4; su++ {
+		if k := int(ks >> (4 * uint(su)) & 15); k > 0 {
+			rw |= uint64(topN(suitOf(all, su), k)) << (16 * uint(su))
+		}
+	}
+	return rw
+}
+
+// pattern turns the rank winners of a search into table masks, pinning in
+// each suit every card from the lowest rank winner up. The lowest one is
+// extended down through the cards equivalent to it in its holder's hand, as
+// the move generator treated those as one card. It returns the masks and the
+// pinned cards.
+func (e *engine) pattern(all, rw uint64) (ks uint16, pinned uint64) {
+	for su := 0; su < 4; su++ {
+		sw := suitOf(rw, su)
+		if sw == 0 {
+			continue
+		}
+		a := suitOf(all, su)
+		b := bottomRank(sw)
+		holder := 0
+		for s := 0; s < 4; s++ {
+			if suitOf(e.hands[s], su)>>uint(b)&1 != 0 {
+				holder = s
+				break
+			}
+		}
+		hs := suitOf(e.hands[holder], su)
+		for {
+			below := a & (1<<uint(b) - 1)
+			if below == 0 {
+				break
+			}
+			nb := topRank(below)
+			if hs>>uint(nb)&1 == 0 {
+				break
+			}
+			b = nb
+		}
+		top := atLeast(a, b)
+		pinned |= uint64(top) << (16 * uint(su))
+		ks |= uint16(bits.OnesCount16(top)) << (4 * uint(su))
+	}
+	return ks, pinned
+}
+
+// lastTrick scores the last trick, where every hand has one card.
+func (e *engine) lastTrick(d int) (int, uint64) {
+	p := &e.plays[d]
+	leader := p.seat
+	best := int8(bits.TrailingZeros64(e.hands[leader]))
+	winner := leader
+	for i := int8(1); i < 4; i++ {
+		s := (leader + i) & 3
+		c := int8(bits.TrailingZeros64(e.hands[s]))
+		if beats(c, best, e.trump) {
+			best, winner = c, s
+		}
+	}
+	v := int(p.nsWon)
+	if isNS(winner) {
+		v++
+	}
+	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+	var rw uint64
+	if suitOf(all, int(best>>4))&^(1<<uint(best&15)) != 0 {
+		rw = 1 << uint(best)
+	}
+	return v, rw
+}
+
+// trickStart applies the sure-trick bounds at the start of a trick, then
+// searches the moves.
+func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
+	p := &e.plays[d]
+	won := int(p.nsWon)
+	ns := isNS(p.seat)
+	q, qrw := e.quickTricks(d)
+	if ns && won+q >= beta {
+		return won + q, qrw
+	}
+	if !ns && won+rem-q < beta {
+		return won + rem - q, qrw
+	}
+	sl, srw := e.laterTricks(d)
+	if ns && won+rem-sl < beta {
+		return won + rem - sl, srw
+	}
+	if !ns && won+sl >= beta {
+		return won + sl, srw
+	}
+	return e.expand(d, beta)
+}
+
+// playCard plays card c at depth d.
+func (e *engine) playCard(d int, c int8) {
+	p := &e.plays[d]
+	p.card = c
+	e.hands[p.seat] &^= 1 << uint(c)
+	if d&3 == 0 {
+		e.tricks[d>>2].lead = int(c >> 4)
+		p.win = int8(d)
+		return
+	}
+	prev := &e.plays[d-1]
+	if beats(c, e.plays[prev.win].card, e.trump) {
+		p.win = int8(d)
+	} else {
+		p.win = prev.win
+	}
+}
+
+// trickRankWinner returns the card that won the trick just completed at
+// depth d if it won by rank over a card of its own suit.
+func (e *engine) trickRankWinner(d int) uint64 {
+	w := e.plays[d].win
+	wc := e.plays[w].card
+	for i := d - 3; i <= d; i++ {
+		if i != int(w) && e.plays[i].card>>4 == wc>>4 {
+			return 1 << uint(wc)
+		}
+	}
+	return 0
+}
+
+// legal returns the cards the player at depth d may play.
+func (e *engine) legal(d int) uint64 {
+	hand := e.hands[e.plays[d].seat]
+	if d&3 == 0 {
+		return hand
+	}
+	if f := hand & (rankMask << (16 * uint(e.tricks[d>>2].lead))); f != 0 {
+		return f
+	}
+	return hand
+}
+
+// equivalent reports whether card c is equivalent to a card already tried:
+// no card outside the hand lies between them among the cards left at the
+// start of the trick.
+func equivalent(all, hand, tried uint64, c int8) bool {
+	su := int(c >> 4)
+	ts := suitOf(tried, su)
+	if ts == 0 {
+		return false
+	}
+	a := suitOf(all, su) &^ suitOf(hand, su)
+	r := uint(c & 15)
+	if above := ts >> (r + 1); above != 0 {
+		t := r + 1 + uint(bits.TrailingZeros16(above))
+		if a&(1<<t-1)>>(r+1) == 0 {
+			return true
+		}
+	}
+	if below := ts & (1<<r - 1); below != 0 {
+		t := uint(topRank(below))
+		if a&(1<<r-1)>>(t+1) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// expand searches the moves of the player at depth d.
+func (e *engine) expand(d, beta int) (int, uint64) {
+	p := &e.plays[d]
+	seat := p.seat
+	hand := e.hands[seat]
+	all := e.tricks[d>>2].all
+	n := e.order(d, e.legal(d))
+	maxNode := isNS(seat)
+	best := 99
+	if maxNode {
+		best = -1
+	}
+	var kkey uint64
+	if d&3 == 0 {
+		kkey = e.killerKey(d)
+	}
+	var rw, tried uint64
+	var minRel [4]int
+	for i := 0; i < n; i++ {
+		c := p.moves[i]
+		su := int(c >> 4)
+		if int(c&15) < minRel[su] || equivalent(all, hand, tried, c) {
+			tried |= 1 << uint(c)
+			continue
+		}
+		tried |= 1 << uint(c)
+		e.playCard(d, c)
+		v, crw := e.search(d+1, beta)
+		if d&3 == 3 {
+			crw |= e.trickRankWinner(d)
+		}
+		e.hands[seat] = hand
+		if maxNode {
+			if v > best {
+				best = v
+			}
+			if best >= beta {
+				if d&3 == 0 {
+					e.killer.put(kkey, c)
+				}
+				return best, crw
+			}
+		} else {
+			if v < best {
+				best = v
+			}
+			if best < beta {
+				if d&3 == 0 {
+					e.killer.put(kkey, c)
+				}
+				return best, crw
+			}
+		}
+		rw |= crw
+		// A card of this suit lower than every rank winner of the suit
+		// would have given the same result.
+		sw := suitOf(crw, su)
+		if sw == 0 {
+			minRel[su] = 16
+		} else if b := bottomRank(sw); int(c&15) < b && b > minRel[su] {
+			minRel[su] = b
+		}
+	}
+	return best, rw
+}
