@@ -6,8 +6,9 @@ import (
 	"time"
 )
 
-// AddEntrant enters a pair, team or individual, numbering it after the
-// highest id so far when en.ID is 0. It returns the id.
+// AddEntrant enters a pair, team or individual (in an individual event, one
+// player at most), numbering it after the highest id so far when en.ID is
+// 0. It returns the id.
 func (ev *Event) AddEntrant(en Entrant) (int, error) {
 	if en.ID == 0 {
 		for _, x := range ev.Entrants {
@@ -17,6 +18,9 @@ func (ev *Event) AddEntrant(en Entrant) (int, error) {
 	}
 	if _, err := ev.Entrant(en.ID); err == nil {
 		return 0, fmt.Errorf("entrant %d: %w: entered already", en.ID, ErrInvalid)
+	}
+	if ev.Kind == Individual && len(en.Players) > 1 {
+		return 0, fmt.Errorf("entrant %q: %w: an individual entrant is one player, got %d", en.Name, ErrInvalid, len(en.Players))
 	}
 	if en.Players == nil {
 		en.Players = []Player{}
@@ -50,11 +54,16 @@ type Pairing struct{ NS, EW int }
 // AddRound adds the next round to a session with the given pairings, tables
 // numbered from 1 in order, and boards (when nil, the next BoardsPerRound
 // boards after the previous round's). A round once drawn is not drawn again,
-// even if an appeal later changes a score (NSWBA 14).
+// even if an appeal later changes a score (NSWBA 14). An individual event's
+// rounds seat four players a table and are not drawn as pairings
+// (ErrIndividual).
 func (ev *Event) AddRound(session int, pairs []Pairing, boards []int, drawn time.Time) (*Round, error) {
 	s, err := ev.Session(session)
 	if err != nil {
 		return nil, err
+	}
+	if ev.Kind == Individual && len(pairs) > 0 {
+		return nil, fmt.Errorf("session %d: %w: an individual event's tables seat four players (AddMovement)", session, ErrIndividual)
 	}
 	rounds := ev.Rounds()
 	n := 1

@@ -39,8 +39,11 @@
 // matchpoint pairs event takes its rounds from package movement
 // (AddMovement) and MPRecords matchpoints its boards for the ranking; a
 // Mitchell without arrow switch is two-winner, its North–South and
-// East–West fields ranked separately. An individual movement is refused
-// (ErrIndividual): a match seats two entrants, not four players.
+// East–West fields ranked separately. An individual event takes an
+// individual movement: each table a Match seating four players (Players,
+// N E S W), each player one entrant scoring his side's matchpoints, and
+// the matchpoint tie-breaks applied with both opponents of a board; a
+// movement of the wrong kind for the event is refused (ErrIndividual).
 //
 // Figures (minutes, VPs, percentages, months) come from the event's
 // regulation.Profile, NSWBA 2011 unless the file supplies another. Clauses

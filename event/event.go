@@ -207,11 +207,16 @@ const (
 )
 
 // Match is a meeting of two entrants at a table (for teams, NS is the home
-// team). EW 0 is a bye.
+// team). EW 0 is a bye. In an individual event a match is a table of four
+// players, each an entrant, seated by Players; NS and EW are then 0.
 type Match struct {
 	Table int `json:"table"`
 	NS    int `json:"ns"`
 	EW    int `json:"ew"`
+	// Players seats an individual event's table: the four players in the
+	// order North, East, South, West (Law 5A), North and South partners
+	// against East and West. Empty in pairs and teams events.
+	Players []int `json:"players,omitempty"`
 	// Half is 1 or 2 for the first or second half of a match split between
 	// three pairs in a Swiss pairs event with an odd field (NSWBA 13.7); 0
 	// for a whole match. The EW pair of the second half is the pair that
@@ -248,8 +253,25 @@ type Match struct {
 	Agreed *time.Time `json:"agreed,omitempty"`
 }
 
-// Bye reports whether the match is a bye.
-func (m *Match) Bye() bool { return m.EW == 0 }
+// Bye reports whether the match is a bye. An individual table is never
+// one.
+func (m *Match) Bye() bool { return m.EW == 0 && len(m.Players) == 0 }
+
+// Individual reports whether the match is an individual table: four
+// players, two partnerships, seated by Players.
+func (m *Match) Individual() bool { return len(m.Players) > 0 }
+
+// Entrants returns the entrants at the table: an individual table's four
+// players in the order N, E, S, W, else NS and EW (NS alone for a bye).
+func (m *Match) Entrants() []int {
+	switch {
+	case m.Individual():
+		return m.Players
+	case m.Bye():
+		return []int{m.NS}
+	}
+	return []int{m.NS, m.EW}
+}
 
 // BoardsIn returns the boards played at the match: its own when it has
 // them, else the round's.
@@ -494,10 +516,21 @@ func (ev *Event) Validate() error {
 	if ev.VPTotal < 0 || ev.DatumTrim < 0 || ev.BoardsPerRound < 0 || ev.Top < 0 || ev.Qualify < 0 || ev.PlannedRounds < 0 {
 		return bad("vp_total/boards_per_round/top/qualify/planned_rounds", "must not be negative")
 	}
+	if ev.Kind == Individual {
+		if ev.Scoring != Matchpoints {
+			return bad("scoring", "an individual event is scored by %s, got %q", Matchpoints, ev.Scoring)
+		}
+		if ev.TwoWinner {
+			return bad("two_winner", "an individual event has one field: every player sits both ways")
+		}
+	}
 	ids := map[int]bool{}
 	for i, en := range ev.Entrants {
 		if en.ID < 1 {
 			return bad(fmt.Sprintf("entrants[%d].id", i), "must be 1 or more, got %d", en.ID)
+		}
+		if ev.Kind == Individual && len(en.Players) > 1 {
+			return bad(fmt.Sprintf("entrants[%d].players", i), "an individual entrant is one player, got %d", len(en.Players))
 		}
 		if ids[en.ID] {
 			return bad(fmt.Sprintf("entrants[%d].id", i), "entrant %d twice", en.ID)
@@ -526,10 +559,17 @@ func (ev *Event) Validate() error {
 					return bad(mw, "table twice in the round")
 				}
 				tables[m.Table] = m.Half
-				if m.NS == 0 {
+				if ev.Kind == Individual || m.Individual() {
+					if err := ev.checkTable(m, ids, seen); err != nil {
+						return bad(mw, "%v", err)
+					}
+				} else if m.NS == 0 {
 					return bad(mw, "the NS entrant is missing")
 				}
 				for _, id := range []int{m.NS, m.EW} {
+					if m.Individual() {
+						break // checked by checkTable
+					}
 					if id == 0 {
 						continue // a bye
 					}
@@ -587,6 +627,43 @@ func (ev *Event) Validate() error {
 		if c.Room != "" && c.Room != RoomClosed {
 			return bad(fmt.Sprintf("corrections[%d].room", i), "want %q or none, got %q", RoomClosed, c.Room)
 		}
+	}
+	return nil
+}
+
+// checkTable checks an individual event's table: four players, each
+// entered and seated once in the round (seen), and none of the fields that
+// belong to a match between two entrants. The error names the field.
+func (ev *Event) checkTable(m Match, ids map[int]bool, seen map[int]int) error {
+	if ev.Kind != Individual {
+		return fmt.Errorf("players: only an individual event seats four players, this is %s", ev.Kind)
+	}
+	if len(m.Players) != 4 {
+		return fmt.Errorf("players: an individual table seats 4 players (N, E, S, W), got %d", len(m.Players))
+	}
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"ns", m.NS != 0}, {"ew", m.EW != 0}, {"half", m.Half != 0}, {"arrow_switch", m.Switch},
+		{"forfeit", m.Forfeit != ""}, {"closed", len(m.Closed) > 0}, {"imps", m.IMPs != nil}, {"vp", m.VP != nil},
+	} {
+		if f.set {
+			return fmt.Errorf("%s: not used at an individual table (players seats it; boards are matchpointed)", f.name)
+		}
+	}
+	for k, id := range m.Players {
+		where := fmt.Sprintf("players[%d] (%s)", k, bridge.Seat(k))
+		switch {
+		case id == 0:
+			return fmt.Errorf("%s: the seat is empty", where)
+		case !ids[id]:
+			return fmt.Errorf("%s: entrant %d not entered", where, id)
+		}
+		if _, ok := seen[id]; ok {
+			return fmt.Errorf("%s: entrant %d plays twice in the round", where, id)
+		}
+		seen[id] = 0
 	}
 	return nil
 }

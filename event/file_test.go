@@ -165,6 +165,10 @@ func FuzzRead(f *testing.F) {
 	  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","posted":"2026-01-01T13:00:00Z","rounds":[{"number":1,"boards":[1],"matches":[{"table":1,"ns":1,"ew":2,
 	  "results":[{"board":1,"contract":"4S","declarer":"N","tricks":10,"score":420,"appeal":"pending"}]}]}]}],
 	  "offences":[{"kind":"phone","at":"2026-01-01T10:30:00Z","entrant":1,"players":[{"name":"A"}],"penalty":{"vp":1},"fine":1}]}`)
+	// An individual table of four players (Match.Players).
+	f.Add(`{"format":"bridgetd-event/1","kind":"individual","scoring":"matchpoints","entrants":[{"id":1},{"id":2},{"id":3},{"id":4},{"id":5},{"id":6},{"id":7},{"id":8}],
+	  "sessions":[{"number":1,"start":"2026-01-01T10:00:00Z","rounds":[{"number":1,"boards":[1],"matches":[{"table":1,"ns":0,"ew":0,"players":[1,2,3,4],
+	  "results":[{"board":1,"contract":"4S","declarer":"N","tricks":10,"score":420}]},{"table":2,"ns":0,"ew":0,"players":[5,6,7,8],"results":[{"board":1,"score":-50}]}]}]}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		ev, err := Read(strings.NewReader(s), "fuzz")
 		if err != nil {

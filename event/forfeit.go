@@ -50,6 +50,8 @@ func (ev *Event) Forfeit(r, t, offender int) error {
 		return err
 	}
 	switch {
+	case m.Individual():
+		return fmt.Errorf("round %d table %d: %w: an individual table is not forfeited; assign its board scores", r, t, ErrForfeit)
 	case m.Bye() || m.Half != 0:
 		return fmt.Errorf("round %d table %d: %w: a bye or half match is not forfeited", r, t, ErrForfeit)
 	case offender == m.NS:

@@ -6,31 +6,37 @@ import (
 	"slices"
 	"time"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/score"
 )
 
-// ErrIndividual refuses an individual movement: a match seats two entrants
-// (pairs or teams) against each other, while an individual movement seats
-// four players at a table whose partnerships change every round, which an
-// event's matches cannot record.
-var ErrIndividual = errors.New("an event's match seats two entrants, pair against pair; an individual movement's four players with changing partners cannot be recorded")
+// ErrIndividual refuses a movement that does not fit the event: an
+// individual movement (four players a table, partners changing every
+// round) for a pairs or teams event, or a pairs movement for an individual
+// event.
+var ErrIndividual = errors.New("an individual movement goes with an individual event, a pairs movement with a pairs event")
 
-// AddMovement adds the rounds of a pairs movement (package movement: a
-// Mitchell or a Howell) to a session: each table of each round a match
-// with the boards of its sets, arrow-switched rounds marked, and a table
-// whose opponents are missing (a sit-out) left out. Pair numbers are the
+// AddMovement adds the rounds of a movement (package movement: a Mitchell
+// or a Howell for pairs, an individual movement for an individual event)
+// to a session: each table of each round a match with the boards of its
+// sets, arrow-switched rounds marked, and a table whose opponents are
+// missing (a sit-out) left out. An individual movement's tables seat their
+// four players (Match.Players, N, E, S, W). Entrant numbers are the
 // movement's; each must be entered. The event's Top, when not set, becomes
 // the matchpoint top of a board played at every table of a round. A
-// Mitchell without arrow switch makes the event two-winner (TwoWinner).
-// An individual movement is refused with ErrIndividual.
+// Mitchell without arrow switch makes the event two-winner (TwoWinner). An
+// individual movement for a pairs or teams event, or a pairs movement for
+// an individual event, is refused with ErrIndividual.
 func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) error {
-	switch mv.Kind {
-	case movement.Mitchell, movement.Howell:
-	case movement.Individual:
-		return fmt.Errorf("%s movement: %w", mv.Kind, ErrIndividual)
+	switch {
+	case mv.Kind == movement.Individual && ev.Kind != Individual:
+		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
+	case mv.Kind != movement.Individual && ev.Kind == Individual:
+		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
+	case mv.Kind == movement.Mitchell, mv.Kind == movement.Howell, mv.Kind == movement.Individual:
 	default:
-		return fmt.Errorf("%s movement: %w: only Mitchell and Howell pairs movements are scored by matchpoints here", mv.Kind, ErrInvalid)
+		return fmt.Errorf("%s movement: %w: only Mitchell, Howell and individual movements are scored by matchpoints here", mv.Kind, ErrInvalid)
 	}
 	for i := 1; i <= mv.Entrants; i++ {
 		if _, err := ev.Entrant(i); err != nil && i != mv.Phantom {
@@ -41,6 +47,28 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 		return fmt.Errorf("%s movement: %w: the event has rounds already", mv.Kind, ErrDrawn)
 	}
 	played := map[int]int{}
+	add := ev.addPairs
+	if mv.Kind == movement.Individual {
+		add = ev.addIndividual
+	}
+	if err := add(session, mv, at, played); err != nil {
+		return err
+	}
+	ev.TwoWinner = mv.Kind == movement.Mitchell && mv.TwoWinner
+	if ev.Top == 0 {
+		most := 0
+		for _, n := range played {
+			most = max(most, n)
+		}
+		ev.Top = float64(2 * (most - 1)) // Law 78A: 2 for each score beaten
+	}
+	return nil
+}
+
+// addPairs adds the rounds of a pairs movement: each table a match between
+// its two pairs, a sit-out left out. played counts the tables that play
+// each board.
+func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, played map[int]int) error {
 	for _, mr := range mv.Rounds {
 		var pairs []Pairing
 		var union []int
@@ -79,13 +107,39 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 			}
 		}
 	}
-	ev.TwoWinner = mv.Kind == movement.Mitchell && mv.TwoWinner
-	if ev.Top == 0 {
-		most := 0
-		for _, n := range played {
-			most = max(most, n)
+	return nil
+}
+
+// addIndividual adds the rounds of an individual movement: each table a
+// match seating its four players, a table with an empty seat left out (its
+// players sit out). played counts the tables that play each board.
+func (ev *Event) addIndividual(session int, mv *movement.Movement, at time.Time, played map[int]int) error {
+	for _, mr := range mv.Rounds {
+		var union []int
+		var tables []Match
+		for _, st := range mr.Tables {
+			if len(st.Players) != 4 || slices.Contains(st.Players, 0) {
+				continue // an empty seat: the others sit out
+			}
+			m := Match{Table: st.Table, Players: slices.Clone(st.Players)}
+			for _, set := range st.Sets {
+				first, last := mv.Boards(set)
+				for b := first; b <= last; b++ {
+					m.Boards = append(m.Boards, b)
+					if !slices.Contains(union, b) {
+						union = append(union, b)
+					}
+					played[b]++
+				}
+			}
+			tables = append(tables, m)
 		}
-		ev.Top = float64(2 * (most - 1)) // Law 78A: 2 for each score beaten
+		slices.Sort(union)
+		rd, err := ev.AddRound(session, nil, union, at)
+		if err != nil {
+			return err
+		}
+		rd.Matches = append(rd.Matches, tables...)
 	}
 	return nil
 }
@@ -95,6 +149,7 @@ type mpRow struct {
 	round    int
 	cardsNS  int // the pair that held the North–South cards
 	cardsEW  int
+	players  []int // an individual table's players, N, E, S, W
 	score    int
 	assigned bool
 }
@@ -113,8 +168,11 @@ func (ev *Event) travellers() map[int][]mpRow {
 			if m.Switch {
 				ns, ew = ew, ns
 			}
+			if m.Individual() && len(m.Players) == 4 {
+				ns, ew = m.Players[bridge.North], m.Players[bridge.East]
+			}
 			for _, r := range m.Results {
-				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, r.Score, r.Contract == ""})
+				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == ""})
 			}
 		}
 	}
@@ -131,7 +189,10 @@ func (ev *Event) travellers() map[int][]mpRow {
 // event each record names its field, the direction the pair sat; a pair's
 // matchpoints come from the comparison with the pairs that held the same
 // cards, so only totals of one field are compared, and whether they are
-// percentages is decided field by field.
+// percentages is decided field by field. In an individual event each
+// player of a table scores his side's matchpoints on the board, both
+// partners alike, and the board record names his partner and both
+// opponents.
 func (ev *Event) MPRecords() []Record {
 	trav := ev.travellers()
 	expected := 0
@@ -168,16 +229,32 @@ func (ev *Event) MPRecords() []Record {
 		scored := score.Matchpoints(rs, o)
 		for i, r := range rows {
 			s := scored[i]
-			if rec := recs[r.cardsNS]; rec != nil {
-				rec.Boards = append(rec.Boards, BoardRecord{Board: b, Round: r.round, Opponent: r.cardsEW, Side: NS, Score: r.score, MP: s.NS, Top: s.Top})
-				mp[r.cardsNS] += s.NS
-				top[r.cardsNS] += s.Top
+			credit := func(id int, br BoardRecord) {
+				if rec := recs[id]; rec != nil {
+					rec.Boards = append(rec.Boards, br)
+					mp[id] += br.MP
+					top[id] += br.Top
+				}
 			}
-			if rec := recs[r.cardsEW]; rec != nil {
-				rec.Boards = append(rec.Boards, BoardRecord{Board: b, Round: r.round, Opponent: r.cardsNS, Side: EW, Score: -r.score, MP: s.EW, Top: s.Top})
-				mp[r.cardsEW] += s.EW
-				top[r.cardsEW] += s.Top
+			ns := BoardRecord{Board: b, Round: r.round, Side: NS, Score: r.score, MP: s.NS, Top: s.Top}
+			ew := BoardRecord{Board: b, Round: r.round, Side: EW, Score: -r.score, MP: s.EW, Top: s.Top}
+			if p := r.players; len(p) == 4 {
+				// An individual table: each player scores his side's
+				// matchpoints, both partners alike.
+				n, e, so, w := p[bridge.North], p[bridge.East], p[bridge.South], p[bridge.West]
+				ns.Opponent, ns.SecondOpponent = e, w
+				ew.Opponent, ew.SecondOpponent = n, so
+				ns.Partner, ew.Partner = so, w
+				credit(n, ns)
+				credit(e, ew)
+				ns.Partner, ew.Partner = n, e
+				credit(so, ns)
+				credit(w, ew)
+				continue
 			}
+			ns.Opponent, ew.Opponent = r.cardsEW, r.cardsNS
+			credit(r.cardsNS, ns)
+			credit(r.cardsEW, ew)
 		}
 	}
 	// Totals are percentages in a field whose pairs' tops differ.

@@ -262,9 +262,10 @@ var ErrNoOffender = errors.New("no offender to fine")
 //
 //   - Late: the unit is fined by minutes late (NSWBA 7, late arrival); beyond
 //     the scale the director gives Amount under Other.
-//   - SlowPlay: both units at the table in the round are penalised unless
-//     ruled innocent, each by its own offence number: a warning, then rising
-//     fines (NSWBA 7.4, both pairs).
+//   - SlowPlay: both units at the table in the round (at an individual
+//     table, all four players) are penalised unless ruled innocent, each by
+//     its own offence number: a warning, then rising fines (NSWBA 7.4, both
+//     pairs).
 //   - Phone: the player's unit is fined by the player's offence number
 //     (NSWBA 7, mobile phones).
 //   - Other: the unit is fined Amount in the event's units.
@@ -307,7 +308,7 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, id := range []int{m.NS, m.EW} {
+		for _, id := range m.Entrants() {
 			if id == 0 || slices.Contains(f.Innocent, id) {
 				continue
 			}

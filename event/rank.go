@@ -24,7 +24,8 @@ const (
 	// MatchpointMethod: (a) opponents' total in an incomplete movement,
 	// (b) comparison on the boards, (c) head-to-head round, (d) scores
 	// against the highest placed pairs in turn (NSWBA 12, matchpoints),
-	// then lot.
+	// then lot. Individual events use it with a board's two opponents
+	// where the pairs' steps have one opponent.
 	MatchpointMethod
 )
 
@@ -71,11 +72,17 @@ func (m MatchRecord) weight() float64 {
 	return m.Weight
 }
 
-// BoardRecord is a matchpoint pair's result on one board, for ranking.
+// BoardRecord is a matchpoint pair's (or individual player's) result on
+// one board, for ranking.
 type BoardRecord struct {
 	Board    int
 	Round    int
 	Opponent int
+	// SecondOpponent and Partner are set in an individual event, 0 for
+	// pairs: a North–South player's opponents are East (Opponent) and West
+	// (SecondOpponent), an East–West player's North and South.
+	SecondOpponent int
+	Partner        int
 	// Side is NS or EW: the direction the pair sat.
 	Side int
 	// Score is the pair's score from its own side (NS score, or its
@@ -83,6 +90,11 @@ type BoardRecord struct {
 	Score int
 	// MP and Top are the pair's matchpoints on the board and the top.
 	MP, Top float64
+}
+
+// against reports whether id was an opponent on the board.
+func (b BoardRecord) against(id int) bool {
+	return id != 0 && (b.Opponent == id || b.SecondOpponent == id)
 }
 
 // Record is what ranking knows of an entrant.
@@ -318,7 +330,8 @@ func (r *ranker) opponents(group []int) ([][]int, map[int]string) {
 }
 
 // mpOpponents is matchpoint step (a): the opponents' totals, used only
-// when the movement was incomplete (NSWBA 12, matchpoints (a)).
+// when the movement was incomplete (NSWBA 12, matchpoints (a)). In an
+// individual event both opponents of every board count, each once.
 func (r *ranker) mpOpponents(group []int) ([][]int, map[int]string) {
 	if !r.opts.Incomplete {
 		return nil, nil
@@ -327,9 +340,11 @@ func (r *ranker) mpOpponents(group []int) ([][]int, map[int]string) {
 		seen := map[int]bool{}
 		var t float64
 		for _, b := range r.recs[id].Boards {
-			if o, ok := r.recs[b.Opponent]; ok && !seen[b.Opponent] {
-				seen[b.Opponent] = true
-				t += o.Total
+			for _, opp := range []int{b.Opponent, b.SecondOpponent} {
+				if o, ok := r.recs[opp]; ok && opp != 0 && !seen[opp] {
+					seen[opp] = true
+					t += o.Total
+				}
 			}
 		}
 		return t
@@ -338,6 +353,9 @@ func (r *ranker) mpOpponents(group []int) ([][]int, map[int]string) {
 
 // headToHead is Swiss (b) and matchpoint (c): for a two-way tie only, the
 // winner of the match (or round) between the two, if they met (NSWBA 12).
+// In an individual event it compares the two players' matchpoints on every
+// board on which one was an opponent of the other (in the 2- and 3-table
+// individual movements each two players oppose in two rounds).
 func (r *ranker) headToHead(group []int) ([][]int, map[int]string) {
 	if len(group) != 2 {
 		return nil, nil
@@ -347,7 +365,7 @@ func (r *ranker) headToHead(group []int) ([][]int, map[int]string) {
 	met := false
 	if r.method == MatchpointMethod {
 		for _, x := range r.recs[a].Boards {
-			if x.Opponent == b {
+			if x.against(b) {
 				met, sa, sb = true, sa+x.MP, sb+x.Top-x.MP
 			}
 		}
@@ -485,7 +503,9 @@ func splitByLex(group []int, seqs map[int][]float64, k int) ([][]int, map[int]st
 // boards is matchpoint step (b): on boards both played in the same
 // direction, 2 for each tied pair beaten and 1 for each equalled; on the
 // other boards, 2 above average, 1 for average (NSWBA 12, matchpoints
-// (b)(i)–(iii)).
+// (b)(i)–(iii)). In an individual event the same: two tied players who were
+// partners on a board share its score and are level on it, and a board on
+// which they were opponents goes against average for each.
 func (r *ranker) boards(group []int) ([][]int, map[int]string) {
 	type played struct {
 		side  int
@@ -532,12 +552,14 @@ func (r *ranker) boards(group []int) ([][]int, map[int]string) {
 
 // higherPlaced is matchpoint step (d): the score against the highest placed
 // pair, then the next, and so on, counting only opponents every tied pair
-// met (NSWBA 12, matchpoints (d)).
+// met (NSWBA 12, matchpoints (d)). In an individual event a player's score
+// against another is his percentage on the boards where that player was
+// one of his two opponents.
 func (r *ranker) higherPlaced(group []int) ([][]int, map[int]string) {
 	against := func(id, opp int) (float64, bool) {
 		var mp, top float64
 		for _, b := range r.recs[id].Boards {
-			if b.Opponent == opp {
+			if b.against(opp) {
 				mp, top = mp+b.MP, top+b.Top
 			}
 		}

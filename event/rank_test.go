@@ -448,22 +448,35 @@ func TestTwoWinnerMitchell(t *testing.T) {
 	}
 }
 
-// TestAddMovementRefusesIndividual: the event's matches seat two entrants,
-// so an individual movement cannot be recorded.
-func TestAddMovementRefusesIndividual(t *testing.T) {
-	mv, err := movement.NewIndividual(movement.IndividualOptions{Tables: 2, PerSet: 1})
+// TestAddMovementKindMismatch: an individual movement seats four players
+// a table and goes only with an individual event; a pairs movement does
+// not go with one.
+func TestAddMovementKindMismatch(t *testing.T) {
+	ind, err := movement.NewIndividual(movement.IndividualOptions{Tables: 2, PerSet: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := New("ind", Individual, Matchpoints)
-	for range 8 {
-		ev.AddEntrant(Entrant{Name: "p"})
+	how, err := movement.NewHowell(movement.HowellOptions{Tables: 2, PerSet: 1})
+	if err != nil {
+		t.Fatal(err)
 	}
-	ev.AddSession(time.Date(2026, 1, 1, 19, 30, 0, 0, time.UTC), 0)
-	if err := ev.AddMovement(1, mv, time.Time{}); !errors.Is(err, ErrIndividual) {
-		t.Errorf("individual movement: %v, want ErrIndividual", err)
-	}
-	if len(ev.Rounds()) != 0 {
-		t.Error("a refused movement added rounds")
+	for _, tt := range []struct {
+		kind Kind
+		mv   *movement.Movement
+	}{
+		{MatchpointPairs, ind},
+		{Individual, how},
+	} {
+		ev := New("x", tt.kind, Matchpoints)
+		for range 8 {
+			ev.AddEntrant(Entrant{Name: "p"})
+		}
+		ev.AddSession(time.Date(2026, 1, 1, 19, 30, 0, 0, time.UTC), 0)
+		if err := ev.AddMovement(1, tt.mv, time.Time{}); !errors.Is(err, ErrIndividual) {
+			t.Errorf("%s movement for a %s event: %v, want ErrIndividual", tt.mv.Kind, tt.kind, err)
+		}
+		if len(ev.Rounds()) != 0 {
+			t.Error("a refused movement added rounds")
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
@@ -32,19 +33,22 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
             [--trim N] [--top T] [--rounds N] [--regulation PROFILE.json]
       create the event file (refuses to overwrite one); --vp-scale is one of
       SCALES; --rounds is the planned number of rounds, for the forfeit
-      re-adjustments of NSWBA 13.9
+      re-adjustments of NSWBA 13.9; --kind individual is scored by
+      matchpoints (the default scoring for it)
   add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
-      enter a pair, team or individual; prints its number
+      enter a pair, team or individual (one --player at most); prints its number
   add EVENT --id N --unavailable
       mark an entrant unavailable for the next stage (NSWBA 12)
   session EVENT --start TIME [--stage N]
       add a session
-  movement EVENT mitchell|howell --tables N [--per-round K] [--rounds R] [--pairs P]
-           [--arrow-switch 4,7] [--session S] [--at TIME]
-      add every round of a matchpoint pairs movement (package movement); a
+  movement EVENT mitchell|howell|individual --tables N [--per-round K] [--rounds R]
+           [--pairs P] [--arrow-switch 4,7] [--session S] [--at TIME]
+      add every round of a matchpoint movement (package movement); a
       Mitchell without --arrow-switch is two-winner: North–South and
-      East–West are ranked separately (NSWBA 12 in each field). Individual
-      movements are refused: a match seats two pairs, not four players
+      East–West are ranked separately (NSWBA 12 in each field). An
+      individual movement (--tables 2 or 3; 8 or 12 players, each partnering
+      every other once) needs an individual event: each table seats four
+      players, N E S W, and each player scores his side's matchpoints
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
       "7 Pass") or "BOARD =SCORE" for an assigned NS score; --room closed enters
@@ -90,7 +94,7 @@ func runEvent(e *env, args []string) error {
 	case "new":
 		fs.StringVar(&name, "name", "", "event name")
 		fs.StringVar(&kind, "kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams")
-		fs.StringVar(&scoring, "scoring", string(event.ButlerVP), "butler-vp, imp-vp, imps or matchpoints")
+		fs.StringVar(&scoring, "scoring", "", "butler-vp, imp-vp, imps or matchpoints (default butler-vp; matchpoints for an individual)")
 		fs.StringVar(&scale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
 		fs.Float64Var(&vpTotal, "vp-total", 20, "VP shared in a match (fines are scaled from 30, NSWBA 7)")
 		fs.IntVar(&boards, "boards", 0, "boards per round")
@@ -152,6 +156,12 @@ func runEvent(e *env, args []string) error {
 		}
 		if _, err := os.Stat(path); err == nil {
 			return fmt.Errorf("new: %s exists already", path)
+		}
+		if scoring == "" {
+			scoring = string(event.ButlerVP)
+			if event.Kind(kind) == event.Individual {
+				scoring = string(event.Matchpoints)
+			}
 		}
 		ev := event.New(name, event.Kind(kind), event.Scoring(scoring))
 		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = scale, vpTotal, boards, qualify, seed
@@ -303,6 +313,9 @@ func showEvent(e *env, ev *event.Event) error {
 					ew = entrantName(ev, m.EW)
 				}
 				line := fmt.Sprintf("    %d\t%s\tv %s", m.Table, entrantName(ev, m.NS), ew)
+				if m.Individual() {
+					line = fmt.Sprintf("    %d\t%s\tv %s", m.Table, seatNames(ev, m.Players, 0), seatNames(ev, m.Players, 1))
+				}
 				if m.IMPs != nil {
 					line += fmt.Sprintf("\t%+g IMPs", *m.IMPs)
 				} else {
@@ -338,6 +351,16 @@ func showEvent(e *env, ev *event.Event) error {
 		}
 	}
 	return nil
+}
+
+// seatNames names the partnership of an individual table's players that
+// sits North–South (side 0) or East–West (side 1): "N 8 Hal, S 1 Ann".
+func seatNames(ev *event.Event, players []int, side int) string {
+	var s []string
+	for k := side; k < len(players); k += 2 {
+		s = append(s, bridge.Seat(k).String()+" "+entrantName(ev, players[k]))
+	}
+	return strings.Join(s, ", ")
 }
 
 func entrantName(ev *event.Event, id int) string {
@@ -396,8 +419,8 @@ func (l *intList) Set(s string) error {
 	return nil
 }
 
-// addMovement builds a Mitchell or Howell with package movement and adds its
-// rounds to the event.
+// addMovement builds a Mitchell, Howell or individual movement with package
+// movement and adds its rounds to the event.
 func addMovement(e *env, ev *event.Event, kind string, session int, atS string, tables, perRound, rounds, pairs int, arrow string) error {
 	when, err := parseTimeOrNow(atS, "--at")
 	if err != nil {
@@ -417,10 +440,9 @@ func addMovement(e *env, ev *event.Event, kind string, session int, atS string, 
 	case "howell":
 		mv, err = movement.NewHowell(movement.HowellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs})
 	case "individual":
-		// Built so that the refusal says why (event.ErrIndividual).
 		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: tables, PerSet: perRound, Rounds: rounds})
 	default:
-		return fmt.Errorf("movement %q: want mitchell or howell", kind)
+		return fmt.Errorf("movement %q: want mitchell, howell or individual", kind)
 	}
 	if err != nil {
 		return err

@@ -240,12 +240,16 @@ func TestEventCommandErrors(t *testing.T) {
 //     scored to IMPs and VPs (Law 78B), and a closed-room correction
 //     (NSWBA 13);
 //   - mitchell: a two-winner Mitchell from package movement, each field
-//     ranked on its own with the matchpoint tie-breaks (NSWBA 12).
+//     ranked on its own with the matchpoint tie-breaks (NSWBA 12);
+//   - individual: a two-table individual from package movement, each
+//     player scoring his side's matchpoints (Law 78A), ranked with the
+//     matchpoint tie-breaks applied with both opponents (NSWBA 12), and a
+//     three-table individual set up.
 func TestEndToEnd(t *testing.T) {
 	loc := time.Local
 	time.Local = time.FixedZone("AEST", 10*3600)
 	t.Cleanup(func() { time.Local = loc })
-	for _, name := range []string{"swissodd", "mppairs", "teams", "mitchell"} {
+	for _, name := range []string{"swissodd", "mppairs", "teams", "mitchell", "individual"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			files, _ := filepath.Glob("testdata/" + name + ".*.json")
@@ -315,6 +319,35 @@ func checkEvent(t *testing.T, name, path string) {
 		}
 		if sum != 120 || ev.Top != 4 || len(ev.Rounds()) != 5 {
 			t.Errorf("Law 78A: MP sum %g, top %g, rounds %d", sum, ev.Top, len(ev.Rounds()))
+		}
+	case "individual":
+		// Law 78A: 7 boards played twice at top 2; at each table 2 MP a
+		// side, credited to both partners: 8 a board, 56 in all.
+		var sum float64
+		for _, v := range total {
+			sum += v
+		}
+		if sum != 56 || ev.Top != 2 || len(ev.Rounds()) != 7 || total[5] != 10 || total[6] != 4 {
+			t.Errorf("Law 78A: MP sum %g, top %g, rounds %d, totals %v", sum, ev.Top, len(ev.Rounds()), total)
+		}
+		// The three-table individual: 11 rounds, each table seating four
+		// players, every board played three times (top 4).
+		tw, err := event.Load(filepath.Join(filepath.Dir(path), "twelve.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tw.Top != 4 || len(tw.Rounds()) != 11 {
+			t.Errorf("three tables: top %g, %d rounds", tw.Top, len(tw.Rounds()))
+		}
+		for _, r := range tw.Rounds() {
+			if len(r.Matches) != 3 || len(r.Boards) != 2 {
+				t.Errorf("three tables, round %d: %d tables, boards %v", r.Number, len(r.Matches), r.Boards)
+			}
+			for _, m := range r.Matches {
+				if len(m.Players) != 4 || m.NS != 0 || m.EW != 0 {
+					t.Errorf("three tables, round %d table %d: players %v, ns %d, ew %d", r.Number, m.Table, m.Players, m.NS, m.EW)
+				}
+			}
 		}
 	case "mitchell":
 		// Law 78A: 6 boards, each played three times at top 4, share 12 MP
