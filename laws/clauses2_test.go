@@ -21,7 +21,7 @@ func TestAuctionClauses(t *testing.T) {
 		{name: "Law 25A1, 2017", ed: y17, log: "N 1C; N 1D; TD unintended", law: "25A1", contract: "-", turn: "E"},
 		{name: "Law 25A6, 2017 (after LHO called)", ed: y17, log: "N 1C; E P; N 1D change; TD unintended; E withdraws", law: "25A6", contract: "-", turn: "E"},
 		{name: "Law 25B1, 1997", ed: y97, log: "N 1C; N 1D; TD purposeful; E accepts", law: "25B1", contract: "-", turn: "E"},
-		{name: "Law 25B1, 2017", ed: y17, log: "N 1C; N 1D; TD intended; E P", law: "25B1", contract: "-", turn: "S"},
+		{name: "Law 25B1, 2017", ed: y17, log: "N 1C; N 1D; TD intended; E P; TD intentional", law: "25B1", contract: "-", turn: "S"},
 		{name: "Law 25B2(b)(1), 25B2(c), 1997", ed: y97, log: "N 1C; N 1D; TD purposeful; E declines; N stands", law: "25B2(b)(1)", bars: "S:next-turn", contract: "-", turn: "E"},
 		{name: "Law 25B2(b)(2), 1997 (average minus)", ed: y97, log: "N 1C; N 1D; TD purposeful; E declines; N substitutes; N 1H", law: "25B2(b)(2)", contract: "-", turn: "E"},
 		{name: "Law 25B2, 2017", ed: y17, log: "N 1C; N 1D; TD intended; E declines", law: "25B2", contract: "-", turn: "E"},

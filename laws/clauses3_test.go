@@ -170,8 +170,13 @@ func TestLaw25LHOCalled(t *testing.T) {
 		{"Law 25B1, 1997 (over original: LHO's option)", "N 1C; N 1D; TD purposeful; E 1H; TD over-original", y97, "25B1", "N 1♦, E 1♥", "", "keep/withdraw"},
 		{"Law 25B1, 1997 (over original, keeps)", "N 1C; N 1D; TD purposeful; E 1H; TD over-original; E keeps", y97, "25B1", "N 1♦, E 1♥", "S", ""},
 		{"Law 25B1, 1997 (over original, withdraws)", "N 1C; N 1D; TD purposeful; E 1H; TD over-original; E withdraws", y97, "25B1", "N 1♦", "E", ""},
-		// Law 25B1, 2017: LHO's call over the substitution accepts it.
-		{"Law 25B1, 2017", "N 1C; N 1D; TD intended; E P", y17, "25B1", "N 1♦, E Pass", "S", ""},
+		// Law 25B1, 2017: only an intentional call over the change accepts it: the Director finds.
+		{"Law 25B1, 2017 (finding asked)", "N 1C; N 1D; TD intended; E P", y17, "25", "N 1♣", "", "intentional/not-intentional"},
+		{"Law 25B1, 2017 (intentional: acceptance)", "N 1C; N 1D; TD intended; E P; TD intentional", y17, "25B1", "N 1♦, E Pass", "S", ""},
+		// Law 25B2, 2017: not intentional: the change is cancelled, LHO's call stands over the first call.
+		{"Law 25B2, 2017 (not intentional)", "N 1C; N 1D; TD intended; E P; TD not-intentional", y17, "25B2", "N 1♣, E Pass", "S", ""},
+		// Law 25B2, 2017: not intentional, and LHO's 1D is insufficient over the first call 1H (Law 27).
+		{"Law 25B2, 2017 (LHO's call now insufficient)", "N 1H; N 1C; TD intended; E 1D; TD not-intentional", y17, "25B2", "N 1♥", "", "accept/decline"},
 	} {
 		tb, err := playLog(t, c.ed, c.log)
 		if err != nil {

@@ -28,8 +28,10 @@ import (
 //        replaced, however the player became aware of it (25A3); Law 26
 //        does not apply; 25A6: LHO may withdraw a call made over it (his
 //        option: "keep" or "withdraw"; a new call by him withdraws).
-//   2017 25B1: LHO may accept any other change by calling over it; the
-//        first call is withdrawn, Law 26 may apply. 25B2: otherwise the
+//   2017 25B1: LHO may accept any other change, but only by calling over
+//        it intentionally (in 1997 any call over it accepts): when he calls
+//        the Director finds "intentional" or "not-intentional"; the first
+//        call is withdrawn on acceptance, Law 26 may apply. 25B2: otherwise the
 //        change is cancelled and the first call stands (Law 26 may apply);
 //        25B3: Law 16C applies to any call withdrawn or cancelled.
 //   The "pause for thought" test and the average-minus route are 1997 only.
@@ -210,6 +212,8 @@ func (t *Table) changePurposeful(first, i int, lhoCalled bool, r *Ruling) error 
 		question: fmt.Sprintf("%s: accept the changed call or not (Law 25B)?", lho)}
 	if t.is97() {
 		d.holderCall = func(e2 CallEvent) error { return t.lhoCalledOverChange(first, i, r, d, e2) }
+	} else {
+		d.holderCall = func(e2 CallEvent) error { return t.lhoCalledOverChange17(r, d, e2) }
 	}
 	d.resolve = func(ans string) error {
 		if ans == "accept" {
@@ -317,6 +321,37 @@ func (t *Table) lhoCalledOverChange(first, i int, r *Ruling, d *decision, e2 Cal
 					return nil
 				}})
 			return nil
+		}})
+	return nil
+}
+
+// lhoCalledOverChange17 applies 2017 Law 25B1 when LHO calls over a
+// purposeful change: only an intentional call over the changed call
+// accepts it (in 1997 any call over it does, subject to the finding of
+// lhoCalledOverChange). The Director finds whether LHO called
+// intentionally over it: if so the change is accepted and LHO's call
+// stands over it; if not there is no acceptance, 25B2 cancels the changed
+// call (the first call stands, Laws 26 and 16C), and LHO's call is ruled
+// as made over the first call.
+func (t *Table) lhoCalledOverChange17(r *Ruling, d *decision, e2 CallEvent) error {
+	lho := e2.Seat
+	t.wait(&decision{kind: NeedsFinding, ruling: r, answers: []string{"intentional", "not-intentional"},
+		question: fmt.Sprintf("did %s call intentionally over the changed call (Law 25B1: only an intentional call over it accepts it)?", lho),
+		resolve: func(ans string) error {
+			if ans == "intentional" {
+				r.note(fmt.Sprintf("%s called intentionally over the changed call, which accepts it (25B1)", lho))
+				if err := d.resolve("accept"); err != nil {
+					return err
+				}
+				return t.Call(e2)
+			}
+			r.note(fmt.Sprintf("%s's call was not an intentional call over the changed call: it does not accept it (25B1)", lho))
+			if err := d.resolve("decline"); err != nil {
+				return err
+			}
+			r.Chosen = ""
+			r.summary(fmt.Sprintf("%s's call is ruled as made over the first call", lho))
+			return t.Call(e2)
 		}})
 	return nil
 }

@@ -30,6 +30,9 @@ import (
 
 // leadPenalty registers a possible lead restriction on offender's partner.
 func (t *Table) leadPenalty(r *Ruling, offender bridge.Seat, withdrawn int) {
+	if t.waived[r] {
+		return // Law 11A: rectification forfeited
+	}
 	law := t.law("26", "26B")
 	t.st.leads = append(t.st.leads, leadPenalty{offender: offender, withdrawn: withdrawn, law: law, ruling: r})
 	r.Rect.LeadRestrictions = append(r.Rect.LeadRestrictions, LeadRestriction{

@@ -19,7 +19,15 @@ package laws
 //           non-offending side calls while an option is open: the Director
 //           finds "forfeited" (the irregularity stands as accepted and the
 //           call is ruled as made) or "not-forfeited" (the call is
-//           cancelled under 9B2 and the option stays open).
+//           cancelled under 9B2 and the option stays open). It is also
+//           ruled when a non-offender calls while the offender still has
+//           to make his call (27B, 25B2(b)(2), 35–39): "forfeited" cancels
+//           the call and lifts the ruling's bars, lead restrictions and
+//           score cap, present and to come (Table.waive); "not-forfeited"
+//           cancels it under 9B2. LHO's own call over an irregularity is
+//           ruled under its specific law (acceptance or condonation); in
+//           2017 25B1 it accepts a changed call only if intentional, which
+//           the Director finds.
 //
 // The code of these laws lives in table.go (Choose, Attention, premature,
 // forfeiture).

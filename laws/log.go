@@ -23,7 +23,7 @@ type Log struct {
 // Event is one line of a table log after the header.
 type Event struct {
 	Line    int
-	Kind    string // call, choose, find, attention, expose, lead-card, lead, wrong-board, request
+	Kind    string // call, choose, find, attention, expose, lead-card, lead, wrong-board, request, correct, end-of-play
 	Seat    bridge.Seat
 	HasSeat bool
 	Call    CallEvent
@@ -134,10 +134,17 @@ func ParseLog(r io.Reader) (*Log, error) {
 			ev.Kind = "lead"
 			lg.Events = append(lg.Events, ev)
 			continue
+		case "end-of-play":
+			if len(f) != 1 {
+				return nil, fail("want end-of-play alone")
+			}
+			ev.Kind = "end-of-play"
+			lg.Events = append(lg.Events, ev)
+			continue
 		}
 		seat, err := bridge.ParseSeat(f[0])
 		if err != nil {
-			return nil, fail("want a seat (N, E, S, W), TD, attention or lead first")
+			return nil, fail("want a seat (N, E, S, W), TD, attention, lead or end-of-play first")
 		}
 		ev.Seat, ev.HasSeat = seat, true
 		if len(f) < 2 {
@@ -163,8 +170,21 @@ func ParseLog(r io.Reader) (*Log, error) {
 			ev.Kind = "attention"
 		case "wrong-board":
 			ev.Kind = "wrong-board"
-		case "review", "explain", "repeat":
-			ev.Kind, ev.Word = "request", verb
+		case "review", "explain", "repeat", "my-lead":
+			switch {
+			case len(f) == 3 && strings.ToLower(f[2]) == ForPartner && verb != "my-lead" && verb != "repeat":
+				ev.Word = verb + " " + ForPartner
+			case len(f) != 2:
+				return nil, fail("want %s alone or %s %s", verb, verb, ForPartner)
+			default:
+				ev.Word = verb
+			}
+			ev.Kind = "request"
+		case "corrects", "correct":
+			if len(f) != 2 {
+				return nil, fail("want %s alone", verb)
+			}
+			ev.Kind, ev.Word = "correct", "corrects"
 		case "shows", "exposes", "leads":
 			if len(f) < 3 {
 				return nil, fail("want at least one card after %s", verb)
@@ -287,6 +307,10 @@ func (t *Table) Apply(ev Event) error {
 		return t.WrongBoard(ev.Seat)
 	case "request":
 		return t.Request(ev.Seat, ev.Word)
+	case "correct":
+		return t.Correct(ev.Seat)
+	case "end-of-play":
+		return t.EndOfPlay()
 	}
 	return fmt.Errorf("laws: %w: unknown event %q", ErrBadEvent, ev.Kind)
 }
@@ -311,7 +335,7 @@ func (ev Event) String() string {
 			s += " " + c.ASCII()
 		}
 		return s
-	case "attention", "lead":
+	case "attention", "lead", "end-of-play":
 		return seat + ev.Kind
 	}
 	return seat + ev.Word

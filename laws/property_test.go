@@ -17,7 +17,7 @@ import (
 func TestRandomTable(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	words := []string{"accept", "decline", "stand", "substitute", "keep", "withdraw", "change"}
-	requests := []string{"repeat", "review", "explain"}
+	requests := []string{"repeat", "review", "explain", "my-lead", "explain for-partner", "review for-partner"}
 	for game := 0; game < 3000; game++ {
 		ed := Edition1997
 		if game%2 == 1 {
@@ -59,6 +59,11 @@ func TestRandomTable(t *testing.T) {
 					a := CallEvent{Seat: seat, Call: bridge.Bid(1+rng.Intn(2), bridge.Strain(rng.Intn(5)))}
 					b := CallEvent{Seat: bridge.Seat(rng.Intn(4)), Call: bridge.Pass}
 					err = tb.CallsTogether(a, b, 0, 0)
+				case k == 8:
+					// Law 20F5 (1997 75D2): a correction of partner's explanation.
+					err = tb.Correct(seat)
+				case k == 9 && rng.Intn(4) == 0:
+					err = tb.EndOfPlay()
 				case k == 7 && tb.Ended():
 					// Law 26: declarer chooses a restriction, then the lead is checked.
 					if _, decl, ok := tb.Contract(); ok {

@@ -94,6 +94,9 @@ type Ruling struct {
 	Rect         Rectification `json:"rectification"`
 	Notes        []string      `json:"notes,omitempty"`
 	Status       string        `json:"status"` // settled, needs-option, needs-finding, needs-call
+	// forfeited marks a ruling whose rectification the non-offending side
+	// forfeited (Law 11A): its summary is fixed at that point.
+	forfeited bool
 }
 
 // Kinds of pending decision.
@@ -107,9 +110,12 @@ const (
 func (r *Ruling) note(s string) { r.Notes = append(r.Notes, s) }
 
 func (r *Ruling) summary(s string) {
-	if r.Rect.Summary == "" {
+	switch {
+	case r.forfeited:
+		return // Law 11A: no rectification follows, whatever the ruling would say
+	case r.Rect.Summary == "":
 		r.Rect.Summary = s
-	} else {
+	default:
 		r.Rect.Summary += "; " + s
 	}
 }

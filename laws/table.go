@@ -197,6 +197,8 @@ type Table struct {
 	leadChoice map[int]leadChoice
 	snaps      map[int]state
 	requests   []RequestRecord
+	playEnded  bool             // EndOfPlay: the play of the board is over
+	waived     map[*Ruling]bool // rectification forfeited under Law 11A
 }
 
 // NewTable returns a table for a board with the given dealer and
@@ -405,6 +407,9 @@ func (t *Table) requiredToPass(s bridge.Seat) bool {
 // the offender's partner brings the enforced-pass damage check (1997 Law
 // 23; 2017 Law 72C).
 func (t *Table) bar(r *Ruling, s bridge.Seat, scope Scope, law string) {
+	if t.waived[r] {
+		return
+	}
 	t.barOnly(r, s, scope, law)
 	if s.String() != r.Offender {
 		t.enforcedPassCheck(r)
@@ -414,6 +419,9 @@ func (t *Table) bar(r *Ruling, s bridge.Seat, scope Scope, law string) {
 // barOnly imposes an obligation to pass without the enforced-pass damage
 // check (2017 Law 38D after LHO's call).
 func (t *Table) barOnly(r *Ruling, s bridge.Seat, scope Scope, law string) {
+	if t.waived[r] {
+		return // Law 11A: rectification forfeited
+	}
 	b := Bar{Seat: s, Scope: scope, Law: law}
 	t.st.bars = append(t.st.bars, b)
 	r.Rect.Bars = append(r.Rect.Bars, b)
@@ -575,7 +583,8 @@ func (t *Table) callWhilePending(d *decision, ev CallEvent) error {
 // non-offending player's action may forfeit the right to rectification).
 func (t *Table) premature(d *decision, ev CallEvent) error {
 	nonOffender := d.ruling.Offender != ev.Seat.String() && d.ruling.Offender != ev.Seat.Partner().String()
-	if nonOffender && d.kind == NeedsOption {
+	correction := strings.HasPrefix(d.ruling.Law, "20") || strings.HasPrefix(d.ruling.Law, "75")
+	if nonOffender && !correction && (d.kind == NeedsOption || d.kind == NeedsCall && forfeitable(d.ruling)) {
 		return t.forfeiture(d, ev)
 	}
 	i := t.record(ev, stPending)
@@ -610,11 +619,26 @@ func (t *Table) forfeiture(d *decision, ev CallEvent) error {
 				r.cite("9B2")
 				t.cancel(i, "9B2", r)
 				t.withdrawnInfo(r, ev.Seat, t.entries[i].String())
-				r.summary("the right to rectification is not forfeited: the call is cancelled and the option stays open")
+				if d.kind == NeedsCall {
+					r.summary("the right to rectification is not forfeited: the call is cancelled and the ruling goes on")
+				} else {
+					r.summary("the right to rectification is not forfeited: the call is cancelled and the option stays open")
+				}
 				t.wait(d)
 				return nil
 			}
 			t.cancel(i, "11A", r)
+			if d.kind == NeedsCall {
+				// The option was already taken: what is forfeited is the
+				// rectification still to come (bars, lead restrictions,
+				// score cap). The call is cancelled, as the offender must
+				// still make his call (9B2).
+				t.withdrawnInfo(r, ev.Seat, t.entries[i].String())
+				t.waive(d.ruling)
+				r.summary(fmt.Sprintf("the right to rectification is forfeited: the Law %s ruling carries no bar, lead restriction or score cap; the call is cancelled, as %s must still call (9B2)", d.ruling.Law, d.holder))
+				t.wait(d)
+				return nil
+			}
 			r.summary("the right to rectification is forfeited: the irregularity stands as if accepted, and the call is ruled as made")
 			if d.byCall == "" {
 				r.note("no acceptance is possible for this irregularity: the option stays open")
@@ -630,6 +654,68 @@ func (t *Table) forfeiture(d *decision, ev CallEvent) error {
 			return t.Call(ev)
 		}})
 	return nil
+}
+
+// forfeitable reports whether a ruling waiting for the offender's call
+// still has rectification to come that the non-offending side may forfeit
+// by acting (Law 11A): the change of call (25B2(b)(2)), the insufficient
+// bid (27B) and the inadmissible calls (35–39). Requests, corrections,
+// misinformation and wrong boards carry none.
+func forfeitable(r *Ruling) bool {
+	for _, p := range []string{"25", "27", "35", "36", "37", "38", "39"} {
+		if strings.HasPrefix(r.Law, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// waive removes the rectification of ruling r, present and to come, after
+// the Director finds the right to it forfeited (Law 11A).
+func (t *Table) waive(r *Ruling) {
+	if t.waived == nil {
+		t.waived = map[*Ruling]bool{}
+	}
+	t.waived[r] = true
+	var bars []Bar // new slices: snapshots share the old ones (state.clone)
+	for _, b := range t.st.bars {
+		keep := true
+		for _, rb := range r.Rect.Bars {
+			if b == rb {
+				keep = false
+			}
+		}
+		if keep {
+			bars = append(bars, b)
+		}
+	}
+	t.st.bars = bars
+	var leads []leadPenalty
+	for _, l := range t.st.leads {
+		if l.ruling != r {
+			leads = append(leads, l)
+		}
+	}
+	t.st.leads = leads
+	r.Rect.Bars, r.Rect.LeadRestrictions, r.Rect.ScoreCap = []Bar{}, []LeadRestriction{}, ""
+	// The enforced-pass check (1997 23, 2017 72C) goes with the bars.
+	enforced := t.law("23", "72C")
+	var dc []string
+	for _, l := range r.Rect.DamageCheck {
+		if l != enforced {
+			dc = append(dc, l)
+		}
+	}
+	r.Rect.DamageCheck = dc
+	var fs []*damageCheck
+	for _, f := range t.findings {
+		if f.ruling != r || f.law != enforced {
+			fs = append(fs, f)
+		}
+	}
+	t.findings = fs
+	r.summary("Law 11A: the non-offending side forfeited the right to rectification: no bar, lead restriction or score cap follows from this ruling; the offender still makes his call")
+	r.forfeited = true
 }
 
 // Choose takes the choice of the player entitled to an option.
