@@ -10,9 +10,12 @@ package dd
 // each hand, the same leader and the same owners of those top cards — the
 // partition-search idea of Ginsberg as used by DDS and bridge-solver.
 //
-// Entries hang in chains from buckets keyed by (shape, leader). The table
-// grows by doubling up to its entry limit; when full it is cleared by
-// advancing a generation counter, so memory stays bounded.
+// Entries hang in chains from buckets keyed by (shape, leader); an entry
+// that answers a lookup moves to the front of its chain, as most lookups
+// hit and the same entries answer again and again. The table grows by
+// doubling up to its entry limit; when full it drops the positions nearest
+// the end of the play (compact), and it is cleared by advancing a
+// generation counter, so memory stays bounded.
 
 type ttEntry struct {
 	w     [2]uint64 // owner words (suits ♣♦ in w[0], ♥♠ in w[1]), masked to the pinned cards
@@ -85,6 +88,12 @@ func newTransTable(maxEntries int) *transTable {
 
 // clear forgets every entry without touching the memory.
 func (t *transTable) clear() {
+	t.nextGen()
+	t.used, t.load = 0, 0
+}
+
+// nextGen makes every bucket stale.
+func (t *transTable) nextGen() {
 	t.gen++
 	if t.gen == 0 { // wrapped: really clear
 		for i := range t.buckets {
@@ -92,7 +101,6 @@ func (t *transTable) clear() {
 		}
 		t.gen = 1
 	}
-	t.used, t.load = 0, 0
 }
 
 // bytes returns the memory held by the table.
@@ -132,20 +140,37 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 	if bi < 0 {
 		return false, 0, 0
 	}
-	for e := t.buckets[bi].head; e >= 0; {
+	b := &t.buckets[bi]
+	prev := int32(-1)
+	for e := b.head; e >= 0; {
 		en := &t.entries[e]
 		m0, m1 := masks(en.ks)
 		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) == 0 {
 			if int(en.lower) >= target {
+				t.toFront(b, prev, e)
 				return true, int(en.lower), en.ks
 			}
 			if int(en.upper) < target {
+				t.toFront(b, prev, e)
 				return true, int(en.upper), en.ks
 			}
 		}
-		e = en.next
+		prev, e = e, en.next
 	}
 	return false, 0, 0
+}
+
+// toFront moves entry e, which follows prev in bucket b's chain, to the
+// head of the chain, so that the entries that answer most often are found
+// soonest.
+func (t *transTable) toFront(b *ttBucket, prev, e int32) {
+	if prev < 0 {
+		return
+	}
+	en := &t.entries[e]
+	t.entries[prev].next = en.next
+	en.next = b.head
+	b.head = e
 }
 
 // store records bounds for a pattern.
@@ -296,7 +321,11 @@ func (t *transTable) compact() {
 			old = append(old, b)
 		}
 	}
-	t.clear()
+	// The kept buckets move to the new generation.
+	t.nextGen()
+	for i := range old {
+		old[i].gen = t.gen
+	}
 	t.used = int(n)
 	t.rehash(old, nil)
 }
