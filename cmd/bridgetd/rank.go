@@ -53,15 +53,8 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ev, err := event.Load(pos[0])
+	ev, sc, err := loadScored(pos[0])
 	if err != nil {
-		return err
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		return err
-	}
-	if err := ev.Score(sc); err != nil {
 		return err
 	}
 	st := ev.Standings(sc)
@@ -155,4 +148,21 @@ func runRank(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "Results official at %s (NSWBA 13).\n", rep.Official.Format(clockFmt))
 	}
 	return nil
+}
+
+// loadScored loads an event file and scores every result in it with the
+// scorer its profile calls for, as rank and swiss draw both need.
+func loadScored(path string) (*event.Event, event.Scorer, error) {
+	ev, err := event.Load(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ev.Score(sc); err != nil {
+		return nil, nil, err
+	}
+	return ev, sc, nil
 }

@@ -33,23 +33,16 @@ func runSwiss(e *env, args []string) error {
 		return errUsage
 	}
 	path := pos[1]
-	ev, err := event.Load(path)
+	when, err := parseTimeOrNow(*atS, "--at")
+	if err != nil {
+		return err
+	}
+	ev, sc, err := loadScored(path)
 	if err != nil {
 		return err
 	}
 	if !ev.Kind.Swiss() {
 		return fmt.Errorf("%s is a %s event, not Swiss", path, ev.Kind)
-	}
-	when, err := parseTimeOrNow(*atS, "--at")
-	if err != nil {
-		return err
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		return err
-	}
-	if err := ev.Score(sc); err != nil {
-		return err
 	}
 	// NSWBA 14: the draw is made once every match so far is scored.
 	for _, r := range ev.Rounds() {
