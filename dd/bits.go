@@ -37,3 +37,47 @@ func beats(a, b int8, trump int) bool {
 	}
 	return int(a>>4) == trump
 }
+
+// pext8[m][x] packs the bits of x selected by m into the low bits, in
+// order (a parallel bit extract on bytes).
+var pext8 = func() (t [256][256]uint8) {
+	for m := 0; m < 256; m++ {
+		for x := 0; x < 256; x++ {
+			var r, k uint8
+			for b := 0; b < 8; b++ {
+				if m>>b&1 != 0 {
+					r |= uint8(x>>b&1) << k
+					k++
+				}
+			}
+			t[m][x] = r
+		}
+	}
+	return
+}()
+
+// compress packs the bits of x selected by m into the low bits, lowest
+// first: the owners of a suit's cards by relative rank.
+func compress(x, m uint16) uint16 {
+	lo := uint16(pext8[m&255][x&255])
+	hi := uint16(pext8[m>>8][x>>8])
+	return lo | hi<<uint(bits.OnesCount8(uint8(m)))
+}
+
+// spread8[x] moves bit i of x to bit 2i.
+var spread8 = func() (t [256]uint16) {
+	for x := 0; x < 256; x++ {
+		for b := 0; b < 8; b++ {
+			t[x] |= uint16(x>>b&1) << (2 * b)
+		}
+	}
+	return
+}()
+
+// interleave returns the bits of lo at the even positions and those of hi
+// at the odd positions: 2 bits per card.
+func interleave(lo, hi uint16) uint32 {
+	l := uint32(spread8[lo&255]) | uint32(spread8[lo>>8])<<16
+	h := uint32(spread8[hi&255]) | uint32(spread8[hi>>8])<<16
+	return l | h<<1
+}

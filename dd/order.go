@@ -2,37 +2,34 @@ package dd
 
 import "math/bits"
 
-// order fills e.plays[d].moves with the legal cards, most promising first,
-// and returns how many there are. Good ordering only saves time: every
-// legal card is still searched or proven equivalent.
-func (e *engine) order(d int, legal uint64) int {
+// order writes the cards of set, a subset of the legal cards, to
+// e.plays[d].moves from index start, most promising first, and returns how
+// many it wrote. Good ordering only saves time: every legal card is still
+// searched or proven equivalent.
+func (e *engine) order(d int, legal, set uint64, start int) int {
 	p := &e.plays[d]
-	var score [64]int16
-	seat := int(p.seat)
-	if legal&(legal-1) == 0 {
-		p.moves[0] = int8(bits.TrailingZeros64(legal))
+	if set&(set-1) == 0 {
+		p.moves[start] = int8(bits.TrailingZeros64(set))
 		return 1
 	}
+	var score [64]int16
+	seat := int(p.seat)
 	if d&3 == 0 {
 		e.scoreLead(seat, legal, &score)
 	} else {
 		e.scoreFollow(d, seat, legal, &score)
 	}
-	if d&3 == 0 {
-		if killer := e.killer.get(e.killerKey(d)); killer >= 0 && legal>>uint(killer)&1 != 0 {
-			score[killer] = 1000
-		}
-	}
+	mv := p.moves[start:]
 	n := 0
-	for x := legal; x != 0; x &= x - 1 {
+	for x := set; x != 0; x &= x - 1 {
 		c := int8(bits.TrailingZeros64(x))
 		// insertion sort, highest score first
 		j := n
-		for j > 0 && score[p.moves[j-1]] < score[c] {
-			p.moves[j] = p.moves[j-1]
+		for j > 0 && score[mv[j-1]] < score[c] {
+			mv[j] = mv[j-1]
 			j--
 		}
-		p.moves[j] = c
+		mv[j] = c
 		n++
 	}
 	return n

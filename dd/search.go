@@ -126,16 +126,8 @@ func (e *engine) describe(t *trickState, d int) {
 			continue
 		}
 		a := suitOf(t.all, su)
-		o := suitOf(odd, su)
-		g := suitOf(hi, su)
-		var w uint64
-		n := 0
-		for a != 0 {
-			r := topRank(a)
-			a &^= 1 << uint(r)
-			w = w<<2 | uint64(o>>uint(r)&1) | uint64(g>>uint(r)&1)<<1
-			n++
-		}
+		n := bits.OnesCount16(a)
+		w := uint64(interleave(compress(suitOf(odd, su), a), compress(suitOf(hi, su), a)))
 		w <<= 2 * uint(13-n)
 		sh := 32 * uint(su&1)
 		t.w[su>>1] = t.w[su>>1]&^((1<<26-1)<<sh) | w<<sh
@@ -316,19 +308,36 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	seat := p.seat
 	hand := e.hands[seat]
 	all := e.tricks[d>>2].all
-	n := e.order(d, e.legal(d))
+	legal := e.legal(d)
 	maxNode := isNS(seat)
 	best := 99
 	if maxNode {
 		best = -1
 	}
-	var kkey uint64
+	// On lead, the card that last caused a cut-off in the same hand is
+	// tried first, and the others are ordered only if it fails.
+	var kkey, rest uint64
+	n := 0
 	if d&3 == 0 {
 		kkey = e.killerKey(d)
+		if k := e.killer.get(kkey); k >= 0 && legal>>uint(k)&1 != 0 {
+			p.moves[0] = k
+			n, rest = 1, legal&^(1<<uint(k))
+		}
+	}
+	if n == 0 {
+		n = e.order(d, legal, legal, 0)
 	}
 	var rw, tried uint64
 	var minRel [4]int
-	for i := 0; i < n; i++ {
+	for i := 0; ; i++ {
+		if i == n {
+			if rest == 0 {
+				break
+			}
+			n += e.order(d, legal, rest, n)
+			rest = 0
+		}
 		c := p.moves[i]
 		su := int(c >> 4)
 		if int(c&15) < minRel[su] || equivalent(all, hand, tried, c) {

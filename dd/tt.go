@@ -1,5 +1,10 @@
 package dd
 
+import (
+	"cmp"
+	"slices"
+)
+
 // The transposition table stores bounds on the North-South tricks still to
 // come from positions at the start of a trick. A position is reduced to
 // relative ranks: per suit, the owner of each remaining card from the top
@@ -10,16 +15,19 @@ package dd
 // each hand, the same leader and the same owners of those top cards — the
 // partition-search idea of Ginsberg as used by DDS and bridge-solver.
 //
-// Entries hang in chains from buckets keyed by (shape, leader); an entry
-// that answers a lookup moves to the front of its chain, as most lookups
-// hit and the same entries answer again and again. The table grows by
-// doubling up to its entry limit; when full it drops the positions nearest
-// the end of the play (compact), and it is cleared by advancing a
+// Entries are filed in buckets keyed by (shape, leader) and, for a pattern
+// that pins the top card of every suit, the owners of those four cards.
+// The entries of one bucket lie side by side in a block of a shared pool,
+// so that a lookup reads consecutive memory; an entry that answers moves to
+// the front of its block, as the same entries answer again and again, and
+// a full bucket drops its last (least recently useful) entry. Blocks come
+// in power-of-two sizes with a free list for each size. The pool grows by
+// doubling up to its entry limit; when full, the table drops the positions
+// nearest the end of the play (compact). It is cleared by advancing a
 // generation counter, so memory stays bounded.
 
 type ttEntry struct {
 	w     [2]uint64 // owner words (suits ♣♦ in w[0], ♥♠ in w[1]), masked to the pinned cards
-	next  int32     // next entry in the bucket's chain, -1 at the end
 	ks    uint16    // pinned cards per suit, 4 bits a suit
 	lower int8      // bounds on NS tricks from this position
 	upper int8
@@ -29,11 +37,17 @@ type ttBucket struct {
 	shape uint64
 	gen   uint32
 	seat  uint16 // leader, plus the top-card owners of a specific pattern (see subKey)
-	head  int32
+	n     uint16 // entries in use
+	off   int32  // first entry in the pool
+	class uint8  // the block holds 1<<class entries
 }
 
+// maxClass bounds a bucket's block: beyond 1<<maxClass entries a bucket
+// drops its least recently useful entry instead of growing.
+const maxClass = 10
+
 // kMask[k] selects the owner bits of the top k cards of a suit.
-var kMask = func() (m [14]uint64) {
+var kMask = func() (m [16]uint64) {
 	for k := 1; k <= 13; k++ {
 		m[k] = (1<<(2*uint(k)) - 1) << (26 - 2*uint(k))
 	}
@@ -66,12 +80,13 @@ func specificKey(seat uint8, w0, w1 uint64, ks uint16, shape uint64) uint16 {
 
 type transTable struct {
 	buckets    []ttBucket
-	entries    []ttEntry
-	used       int
+	entries    []ttEntry // the pool of blocks
+	top        int       // pool entries handed out so far (free blocks included)
+	free       [maxClass + 1]int32
 	load       int // buckets in use this generation
 	gen        uint32
 	maxEntries int
-	remap      []int32 // scratch for compact
+	keep       []int32 // scratch for compact
 }
 
 const minEntries = 1 << 12
@@ -82,14 +97,23 @@ func newTransTable(maxEntries int) *transTable {
 	}
 	t := &transTable{maxEntries: maxEntries, gen: 1}
 	t.entries = make([]ttEntry, minEntries)
-	t.buckets = make([]ttBucket, 2*minEntries)
+	t.buckets = make([]ttBucket, minEntries)
+	t.resetPool()
 	return t
+}
+
+func (t *transTable) resetPool() {
+	t.top = 0
+	for i := range t.free {
+		t.free[i] = -1
+	}
 }
 
 // clear forgets every entry without touching the memory.
 func (t *transTable) clear() {
 	t.nextGen()
-	t.used, t.load = 0, 0
+	t.load = 0
+	t.resetPool()
 }
 
 // nextGen makes every bucket stale.
@@ -105,7 +129,7 @@ func (t *transTable) nextGen() {
 
 // bytes returns the memory held by the table.
 func (t *transTable) bytes() int {
-	return len(t.entries)*24 + len(t.buckets)*24 + len(t.remap)*4
+	return len(t.entries)*24 + len(t.buckets)*24 + len(t.keep)*4
 }
 
 func bucketHash(shape uint64, seat uint16) uint64 {
@@ -115,8 +139,14 @@ func bucketHash(shape uint64, seat uint16) uint64 {
 
 // find returns the bucket index for (shape, seat), or -1.
 func (t *transTable) find(shape uint64, seat uint16) int {
+	return t.probe(bucketHash(shape, seat)&uint64(len(t.buckets)-1), shape, seat)
+}
+
+// probe returns the index of the bucket for (shape, seat) searching from
+// slot i, or -1.
+func (t *transTable) probe(i uint64, shape uint64, seat uint16) int {
 	mask := uint64(len(t.buckets) - 1)
-	for i := bucketHash(shape, seat) & mask; ; i = (i + 1) & mask {
+	for ; ; i = (i + 1) & mask {
 		b := &t.buckets[i]
 		if b.gen != t.gen {
 			return -1
@@ -141,36 +171,53 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 		return false, 0, 0
 	}
 	b := &t.buckets[bi]
-	prev := int32(-1)
-	for e := b.head; e >= 0; {
-		en := &t.entries[e]
+	es := t.entries[b.off : b.off+int32(b.n)]
+	for i := range es {
+		en := &es[i]
 		m0, m1 := masks(en.ks)
-		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) == 0 {
-			if int(en.lower) >= target {
-				t.toFront(b, prev, e)
-				return true, int(en.lower), en.ks
-			}
-			if int(en.upper) < target {
-				t.toFront(b, prev, e)
-				return true, int(en.upper), en.ks
-			}
+		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) != 0 {
+			continue
 		}
-		prev, e = e, en.next
+		if int(en.lower) >= target {
+			value = int(en.lower)
+		} else if int(en.upper) < target {
+			value = int(en.upper)
+		} else {
+			continue
+		}
+		ks = en.ks
+		if i > 0 {
+			// Move to the front: the entries that answer most often are
+			// found soonest.
+			x := *en
+			copy(es[1:i+1], es[:i])
+			es[0] = x
+		}
+		return true, value, ks
 	}
 	return false, 0, 0
 }
 
-// toFront moves entry e, which follows prev in bucket b's chain, to the
-// head of the chain, so that the entries that answer most often are found
-// soonest.
-func (t *transTable) toFront(b *ttBucket, prev, e int32) {
-	if prev < 0 {
-		return
+// alloc returns the offset of a free block of 1<<class entries, or -1 when
+// the pool has no room.
+func (t *transTable) alloc(class uint8) int32 {
+	if off := t.free[class]; off >= 0 {
+		t.free[class] = int32(t.entries[off].w[0])
+		return off
 	}
-	en := &t.entries[e]
-	t.entries[prev].next = en.next
-	en.next = b.head
-	b.head = e
+	n := 1 << class
+	if t.top+n > len(t.entries) {
+		return -1
+	}
+	off := int32(t.top)
+	t.top += n
+	return off
+}
+
+// release returns a block to its free list.
+func (t *transTable) release(off int32, class uint8) {
+	t.entries[off].w[0] = uint64(t.free[class])
+	t.free[class] = off
 }
 
 // store records bounds for a pattern.
@@ -181,62 +228,85 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 	seat := specificKey(seat8, w0, w1, ks, shape)
 	bi := t.find(shape, seat)
 	if bi >= 0 {
-		for e := t.buckets[bi].head; e >= 0; {
-			en := &t.entries[e]
+		b := &t.buckets[bi]
+		es := t.entries[b.off : b.off+int32(b.n)]
+		for i := range es {
+			en := &es[i]
 			if en.ks == ks && en.w[0] == w0 && en.w[1] == w1 {
-				if int8(lower) > en.lower {
-					en.lower = int8(lower)
-				}
-				if int8(upper) < en.upper {
-					en.upper = int8(upper)
-				}
+				en.lower = max(en.lower, int8(lower))
+				en.upper = min(en.upper, int8(upper))
 				return
 			}
-			e = en.next
 		}
 	}
-	if t.used == len(t.entries) || 2*t.load >= len(t.buckets) {
+	for attempt := 0; ; attempt++ {
+		if bi < 0 {
+			if 2*(t.load+1) > len(t.buckets) {
+				t.growBuckets()
+			}
+			off := t.alloc(0)
+			if off >= 0 {
+				mask := uint64(len(t.buckets) - 1)
+				i := bucketHash(shape, seat) & mask
+				for t.buckets[i].gen == t.gen {
+					i = (i + 1) & mask
+				}
+				t.buckets[i] = ttBucket{shape: shape, gen: t.gen, seat: seat, off: off}
+				t.load++
+				bi = int(i)
+			}
+		} else if b := &t.buckets[bi]; int(b.n) == 1<<b.class {
+			if b.class == maxClass {
+				b.n-- // drop the last entry
+			} else if off := t.alloc(b.class + 1); off >= 0 {
+				copy(t.entries[off:], t.entries[b.off:b.off+int32(b.n)])
+				t.release(b.off, b.class)
+				b.off = off
+				b.class++
+			}
+		}
+		if bi >= 0 {
+			if b := &t.buckets[bi]; int(b.n) < 1<<b.class {
+				es := t.entries[b.off : b.off+int32(b.n)+1]
+				copy(es[1:], es[:b.n])
+				es[0] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper)}
+				b.n++
+				return
+			}
+		}
+		// The pool is full: grow it or make room, then try again.
+		if attempt > 0 {
+			return // cannot happen: a compacted pool has room for a block
+		}
 		if 2*len(t.entries) <= t.maxEntries {
-			t.resize(2 * len(t.entries))
+			t.growPool()
 		} else {
 			t.compact()
 		}
 		bi = t.find(shape, seat)
 	}
-	if bi < 0 {
-		mask := uint64(len(t.buckets) - 1)
-		i := bucketHash(shape, seat) & mask
-		for t.buckets[i].gen == t.gen {
-			i = (i + 1) & mask
-		}
-		t.buckets[i] = ttBucket{shape: shape, gen: t.gen, seat: seat, head: -1}
-		t.load++
-		bi = int(i)
-	}
-	b := &t.buckets[bi]
-	e := int32(t.used)
-	t.used++
-	t.entries[e] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, next: b.head, lower: int8(lower), upper: int8(upper)}
-	b.head = e
 }
 
-// resize reallocates the table for n entries, keeping its contents.
-func (t *transTable) resize(n int) {
-	oldB := t.buckets
-	e := make([]ttEntry, n)
-	copy(e, t.entries[:t.used])
+// growPool doubles the pool, keeping its contents.
+func (t *transTable) growPool() {
+	e := make([]ttEntry, 2*len(t.entries))
+	copy(e, t.entries[:t.top])
 	t.entries = e
-	t.buckets = make([]ttBucket, 2*n)
-	t.rehash(oldB, nil)
 }
 
-// rehash files the live buckets of old into t.buckets, dropping those for
-// which drop returns true.
-func (t *transTable) rehash(old []ttBucket, drop func(*ttBucket) bool) {
+// growBuckets doubles the bucket array, keeping its contents.
+func (t *transTable) growBuckets() {
+	old := t.buckets
+	t.buckets = make([]ttBucket, 2*len(old))
+	t.rehash(old)
+}
+
+// rehash files the live buckets of old into t.buckets.
+func (t *transTable) rehash(old []ttBucket) {
 	t.load = 0
 	mask := uint64(len(t.buckets) - 1)
 	for _, b := range old {
-		if b.gen != t.gen || (drop != nil && drop(&b)) {
+		if b.gen != t.gen {
 			continue
 		}
 		i := bucketHash(b.shape, b.seat) & mask
@@ -257,24 +327,20 @@ func tricksLeft(shape uint64) int {
 	return n / 4
 }
 
-// compact makes room in a full table by dropping the positions nearest the
+// compact makes room in a full pool by dropping the positions nearest the
 // end of the play, the cheapest to search again, until at least half the
-// entries are free.
+// entries are free. The kept blocks slide down to the start of the pool.
 func (t *transTable) compact() {
 	var hist [14]int
+	total := 0
 	for i := range t.buckets {
-		b := &t.buckets[i]
-		if b.gen != t.gen {
-			continue
+		if b := &t.buckets[i]; b.gen == t.gen {
+			hist[tricksLeft(b.shape)] += int(b.n)
+			total += int(b.n)
 		}
-		n := 0
-		for e := b.head; e >= 0; e = t.entries[e].next {
-			n++
-		}
-		hist[tricksLeft(b.shape)] += n
 	}
 	cut, dropped := 0, 0
-	for cut < 14 && dropped < t.used/2 {
+	for cut < 14 && dropped < total/2 {
 		dropped += hist[cut]
 		cut++
 	}
@@ -282,52 +348,32 @@ func (t *transTable) compact() {
 		t.clear()
 		return
 	}
-	if cap(t.remap) < len(t.entries) {
-		t.remap = make([]int32, len(t.entries))
-	}
-	remap := t.remap[:len(t.entries)]
-	for i := range remap[:t.used] {
-		remap[i] = -1
-	}
+	keep := t.keep[:0]
 	for i := range t.buckets {
-		b := &t.buckets[i]
-		if b.gen != t.gen || tricksLeft(b.shape) < cut {
-			continue
-		}
-		for e := b.head; e >= 0; e = t.entries[e].next {
-			remap[e] = 0
+		if b := &t.buckets[i]; b.gen == t.gen && tricksLeft(b.shape) >= cut {
+			keep = append(keep, int32(i))
 		}
 	}
-	n := int32(0)
-	for i := 0; i < t.used; i++ {
-		if remap[i] < 0 {
-			continue
-		}
-		remap[i] = n
-		t.entries[n] = t.entries[i]
-		n++
-	}
-	for i := int32(0); i < n; i++ {
-		if nx := t.entries[i].next; nx >= 0 {
-			t.entries[i].next = remap[nx]
-		}
-	}
-	t.used = int(n)
-	// Rebuild the buckets without the dropped positions.
-	old := make([]ttBucket, 0, t.load)
-	for _, b := range t.buckets {
-		if b.gen == t.gen && tricksLeft(b.shape) >= cut {
-			b.head = remap[b.head]
-			old = append(old, b)
-		}
+	t.keep = keep
+	// Slide the kept blocks down in pool order, so no block overwrites one
+	// still to move.
+	slices.SortFunc(keep, func(a, b int32) int { return cmp.Compare(t.buckets[a].off, t.buckets[b].off) })
+	t.resetPool()
+	old := make([]ttBucket, 0, len(keep))
+	for _, i := range keep {
+		b := t.buckets[i]
+		off := int32(t.top)
+		copy(t.entries[off:off+int32(b.n)], t.entries[b.off:b.off+int32(b.n)])
+		b.off = off
+		t.top += 1 << b.class
+		old = append(old, b)
 	}
 	// The kept buckets move to the new generation.
 	t.nextGen()
 	for i := range old {
 		old[i].gen = t.gen
 	}
-	t.used = int(n)
-	t.rehash(old, nil)
+	t.rehash(old)
 }
 
 // killerTable remembers the card that last caused a cut-off in a similar
