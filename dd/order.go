@@ -12,13 +12,11 @@ func (e *engine) order(d int, legal, set uint64, start int) int {
 		p.moves[start] = int8(bits.TrailingZeros64(set))
 		return 1
 	}
-	var score [64]int16
-	seat := int(p.seat)
-	if d&3 == 0 {
-		e.scoreLead(seat, legal, &score)
-	} else {
-		e.scoreFollow(d, seat, legal, &score)
+	if d&3 != 0 {
+		return e.orderFollow(d, legal, p.moves[start:])
 	}
+	var score [64]int16
+	e.scoreLead(int(p.seat), legal, &score)
 	mv := p.moves[start:]
 	n := 0
 	for x := set; x != 0; x &= x - 1 {
@@ -101,91 +99,133 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 	}
 }
 
-func (e *engine) scoreFollow(d, seat int, legal uint64, score *[64]int16) {
+// orderFollow writes the legal cards of the player at depth d, not on
+// lead, to mv in the order to try them, and returns how many there are.
+// Following suit: low unless the card can win the trick and partner's
+// card is not sure to hold it (second hand stays low when fourth hand can
+// win); a winning card is the cheapest one when nobody after can beat it,
+// otherwise the highest. Void: the cheapest ruff that LHO cannot overruff
+// (or the highest ruff), then the lowest card of each side suit, longest
+// suit first, then the rest from the bottom.
+func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
+	seat := int(e.plays[d].seat)
 	pos := d & 3
-	t := &e.tricks[d>>2]
-	ls := t.lead
+	ls := e.tricks[d>>2].lead
 	wp := &e.plays[e.plays[d-1].win]
 	wc := wp.card
+	wr := int(wc & 15)
 	partnerWins := int(wp.seat) == (seat+2)&3
 	tr := e.trump
 	lho := e.hands[(seat+1)&3]
 	lhoFollow := suitOf(lho, ls)
 	// Is partner's card sure to hold the trick?
 	partnerSafe := partnerWins && (pos == 3 ||
-		(lhoFollow != 0 && int(wc>>4) == ls && topRank(lhoFollow) < int(wc&15)) ||
+		(lhoFollow != 0 && int(wc>>4) == ls && topRank(lhoFollow) < wr) ||
 		(lhoFollow != 0 && int(wc>>4) != ls) ||
-		(lhoFollow == 0 && (tr == noTrump || suitOf(lho, tr) == 0 || (int(wc>>4) == tr && topRank(suitOf(lho, tr)) < int(wc&15)))))
-	my := suitOf(legal, ls)
-	if my != 0 {
-		for y := my; y != 0; y &= y - 1 {
-			r := bits.TrailingZeros16(y)
-			score[16*ls+r] = int16(20 - r) // low first by default
+		(lhoFollow == 0 && (tr == noTrump || suitOf(lho, tr) == 0 || (int(wc>>4) == tr && topRank(suitOf(lho, tr)) < wr))))
+	base := int8(16 * ls)
+	if my := suitOf(legal, ls); my != 0 {
+		if int(wc>>4) != ls || topRank(my) < wr || partnerSafe {
+			return ascending(mv, my, base)
 		}
-		if int(wc>>4) != ls || topRank(my) < int(wc&15) || partnerSafe {
-			return
-		}
-		over := atLeast(my, int(wc&15)+1)
 		if pos == 1 {
 			// Second hand: low when partner, fourth, can win the trick.
 			pd := suitOf(e.hands[(seat+2)&3], ls)
-			if pd != 0 && topRank(pd) > int(wc&15) && (lhoFollow == 0 || topRank(pd) > topRank(lhoFollow)) {
-				return
+			if pd != 0 && topRank(pd) > wr && (lhoFollow == 0 || topRank(pd) > topRank(lhoFollow)) {
+				return ascending(mv, my, base)
 			}
 		}
-		// Win the trick: cheaply when nobody after can beat the card,
-		// otherwise with the highest card first.
-		cheap := pos == 3 || lhoFollow == 0 || bottomRank(over) > topRank(lhoFollow)
-		i := int16(0)
-		for y := over; y != 0; y &= y - 1 {
-			r := bits.TrailingZeros16(y)
-			if cheap {
-				score[16*ls+r] = 100 - i
-			} else {
-				score[16*ls+r] = 50 + int16(r)
-			}
-			i++
+		over := atLeast(my, wr+1)
+		var n int
+		if pos == 3 || lhoFollow == 0 || bottomRank(over) > topRank(lhoFollow) {
+			n = ascending(mv, over, base)
+		} else {
+			n = descending(mv, over, base)
 		}
-		return
+		return n + ascending(mv[n:], my&^over, base)
 	}
 	// Void in the suit led: ruff or discard.
-	if tr < noTrump {
-		if myT := suitOf(legal, tr); myT != 0 && !partnerSafe {
+	n := 0
+	rest := legal
+	if tr < noTrump && !partnerSafe {
+		if myT := suitOf(legal, tr); myT != 0 {
 			need := 0
 			if int(wc>>4) == tr {
-				need = int(wc&15) + 1
+				need = wr + 1
 			}
 			if o := atLeast(myT, need); o != 0 {
 				lt := 0
 				if pos < 3 && lhoFollow == 0 {
 					lt = topRank(suitOf(lho, tr)) + 1 // LHO may overruff
 				}
+				c := int8(16*tr + topRank(o))
 				if o2 := atLeast(o, lt); o2 != 0 {
-					score[16*tr+bottomRank(o2)] = 100
-				} else {
-					score[16*tr+topRank(o)] = 80
+					c = int8(16*tr + bottomRank(o2))
 				}
+				mv[0] = c
+				n = 1
+				rest &^= 1 << uint(c)
 			}
 		}
 	}
+	// The lowest card of each side suit, from the longest suit (on equal
+	// lengths, the lower suit first).
+	var lows [4]int8
+	k := 0
 	for su := 0; su < 4; su++ {
-		s := suitOf(legal, su)
-		if s == 0 {
+		x := suitOf(legal, su)
+		if x == 0 || su == tr {
 			continue
 		}
-		for y := s; y != 0; y &= y - 1 {
-			r := bits.TrailingZeros16(y)
-			if score[16*su+r] == 0 {
-				score[16*su+r] = int16(-r)
-			}
+		c := int8(16*su + bottomRank(x))
+		l := bits.OnesCount16(x)
+		j := k
+		for j > 0 && bits.OnesCount16(suitOf(legal, int(lows[j-1]>>4))) < l {
+			lows[j] = lows[j-1]
+			j--
 		}
-		if su != tr {
-			// discard from long suits first, lowest card
-			if score[16*su+bottomRank(s)] <= 0 {
-				score[16*su+bottomRank(s)] = int16(30 + 2*bits.OnesCount16(s))
+		lows[j] = c
+		k++
+	}
+	for _, c := range lows[:k] {
+		mv[n] = c
+		n++
+		rest &^= 1 << uint(c)
+	}
+	// The rest by rank from the bottom, lower suits first on equal ranks.
+	ranks := suitOf(rest, 0) | suitOf(rest, 1) | suitOf(rest, 2) | suitOf(rest, 3)
+	for ; ranks != 0; ranks &= ranks - 1 {
+		r := bits.TrailingZeros16(ranks)
+		for su := 0; su < 4; su++ {
+			if suitOf(rest, su)>>uint(r)&1 != 0 {
+				mv[n] = int8(16*su + r)
+				n++
 			}
 		}
 	}
+	return n
+}
+
+// ascending writes the ranks of x as cards (base+rank) from the lowest up.
+func ascending(mv []int8, x uint16, base int8) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		mv[n] = base + int8(bits.TrailingZeros16(x))
+		n++
+	}
+	return n
+}
+
+// descending writes the ranks of x as cards (base+rank) from the highest
+// down.
+func descending(mv []int8, x uint16, base int8) int {
+	n := 0
+	for ; x != 0; n++ {
+		r := topRank(x)
+		mv[n] = base + int8(r)
+		x &^= 1 << uint(r)
+	}
+	return n
 }
 
 // killerKey describes the situation of the player at depth d for the

@@ -273,12 +273,14 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 	for strain := bridge.Strain(0); strain < bridge.NumStrains; strain++ {
 		e.tt.clear()
 		s.trump = int(strain)
-		guess := guessTricks(d, int(strain))
+		// Each search starts one trick above the estimate: a first search
+		// that fails low is cheap and its bound is usually the value.
+		guess := min(guessTricks(d, int(strain))+1, n)
 		for _, leader := range [4]bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South} {
 			p := Position{Hands: d, Trump: strain, Leader: leader}
 			s.setup(p)
 			ns := e.nsTricks(n, guess)
-			guess = ns
+			guess = min(ns+1, n)
 			// the declarer is the leader's right-hand opponent
 			decl := leader.RHO()
 			if decl.Side() == bridge.NS {
