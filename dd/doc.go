@@ -35,8 +35,9 @@
 //
 // Moves are ordered by simple bridge heuristics (cash winners, lead towards
 // partner's tenace, second hand low, third hand high, win cheaply in fourth
-// seat, ruff low, discard from length), with the last lead that caused a
-// cut-off from the same hand tried first.
+// seat, ruff low, discard from length). Before them, on lead and in second
+// and third seat, the search tries the card that last caused a cut-off in
+// the same situation (a killer move, remembered per trump strain).
 //
 // The table of one solver grows by doubling up to a memory limit
 // (Options.MaxMemory, DefaultMaxMemory); when full, the positions nearest

@@ -13,7 +13,18 @@ func (e *engine) order(d int, legal, set uint64, start int) int {
 		return 1
 	}
 	if d&3 != 0 {
-		return e.orderFollow(d, legal, p.moves[start:])
+		if set == legal {
+			return e.orderFollow(d, legal, p.moves[start:])
+		}
+		var all [13]int8
+		n := 0
+		for _, c := range all[:e.orderFollow(d, legal, all[:])] {
+			if set>>uint(c)&1 != 0 {
+				p.moves[start+n] = c
+				n++
+			}
+		}
+		return n
 	}
 	var score [64]int16
 	e.scoreLead(int(p.seat), legal, &score)

@@ -37,6 +37,14 @@ func newEngine(maxEntries int) *engine {
 	return &engine{tt: newTransTable(maxEntries), killer: new(killerTable)}
 }
 
+// clear forgets what the engine learnt about positions with the previous
+// trump: the transposition table and the killer leads (whose keys do not
+// include the trump, and which mislead in another strain).
+func (e *engine) clear() {
+	e.tt.clear()
+	*e.killer = killerTable{}
+}
+
 func isNS(seat int8) bool { return seat&1 == 0 }
 
 // search returns the number of tricks NS take from the root when both sides
@@ -314,11 +322,14 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	if maxNode {
 		best = -1
 	}
-	// On lead, the card that last caused a cut-off in the same hand is
-	// tried first, and the others are ordered only if it fails.
+	// Except in fourth seat, the card that last caused a cut-off in the
+	// same situation (see killerKey) is tried first, and the others are
+	// ordered only if it fails. In fourth seat the ordering is simple and
+	// nearly always right.
 	var kkey, rest uint64
 	n := 0
-	if d&3 == 0 {
+	useK := d&3 != 3 && legal&(legal-1) != 0
+	if useK {
 		kkey = e.killerKey(d)
 		if k := e.killer.get(kkey); k >= 0 && legal>>uint(k)&1 != 0 {
 			p.moves[0] = k
@@ -356,7 +367,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best >= beta {
-				if d&3 == 0 {
+				if useK {
 					e.killer.put(kkey, c)
 				}
 				return best, crw
@@ -366,7 +377,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best < beta {
-				if d&3 == 0 {
+				if useK {
 					e.killer.put(kkey, c)
 				}
 				return best, crw

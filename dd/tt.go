@@ -380,12 +380,12 @@ func (t *transTable) compact() {
 // situation (same hand, same seat in the trick, same card winning so far);
 // it only orders moves, so collisions cost time, not correctness.
 type killerTable struct {
-	tag  [1 << 16]uint32
-	card [1 << 16]int8
+	tag  [1 << 18]uint32
+	card [1 << 18]int8
 }
 
 func (k *killerTable) get(key uint64) int8 {
-	i := key >> 48
+	i := key >> 46
 	if k.tag[i] == uint32(key) {
 		return k.card[i]
 	}
@@ -393,7 +393,7 @@ func (k *killerTable) get(key uint64) int8 {
 }
 
 func (k *killerTable) put(key uint64, c int8) {
-	i := key >> 48
+	i := key >> 46
 	k.tag[i] = uint32(key)
 	k.card[i] = c
 }
