@@ -137,7 +137,7 @@ func (s *Solver) setup(p Position) {
 	e := s.e
 	trump := int(p.Trump)
 	if trump != s.trump {
-		e.tt.clear()
+		e.clear()
 		s.trump = trump
 	}
 	e.trump = trump
@@ -271,7 +271,7 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 	n := d[0].Len()
 	e := s.e
 	for strain := bridge.Strain(0); strain < bridge.NumStrains; strain++ {
-		e.tt.clear()
+		e.clear()
 		s.trump = int(strain)
 		// Each search starts one trick above the estimate: a first search
 		// that fails low is cheap and its bound is usually the value.
