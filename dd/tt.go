@@ -380,20 +380,19 @@ func (t *transTable) compact() {
 // situation (same hand, same seat in the trick, same card winning so far);
 // it only orders moves, so collisions cost time, not correctness.
 type killerTable struct {
-	tag  [1 << 18]uint32
-	card [1 << 18]int8
+	slot [1 << killerBits]uint32 // key tag in the high 24 bits, card in the low 8
 }
 
+const killerBits = 18
+
 func (k *killerTable) get(key uint64) int8 {
-	i := key >> 46
-	if k.tag[i] == uint32(key) {
-		return k.card[i]
+	v := k.slot[key>>(64-killerBits)]
+	if (v^uint32(key))&^0xff == 0 {
+		return int8(v)
 	}
 	return -1
 }
 
 func (k *killerTable) put(key uint64, c int8) {
-	i := key >> 46
-	k.tag[i] = uint32(key)
-	k.card[i] = c
+	k.slot[key>>(64-killerBits)] = uint32(key)&^0xff | uint32(uint8(c))
 }
