@@ -6,176 +6,100 @@ import "math/bits"
 // the cards whose ranks it relied on, so that a bound stored in the
 // transposition table holds for every position matching the pattern.
 
-// quickTricks returns tricks the side on lead can take at once by cashing
-// winners, from the leader's hand or from partner's after an entry.
+// quickTricks returns tricks the side on lead surely takes: by cashing
+// winners from both hands and its top trumps (comboTricks), or failing any,
+// one slow trump trick.
 func (e *engine) quickTricks(d int) (int, uint64) {
 	l := int(e.plays[d].seat)
-	q, rw, _ := e.cashable(l)
-	p := (l + 2) & 3
-	if e.hands[p] == 0 {
-		return q, rw
-	}
-	qp, prw, pcnt := e.cashable(p)
-	if qp <= q {
-		return q, rw
-	}
-	// An entry: a suit in which the leader has a card and partner's first
-	// round of cashing wins (that round is the entry trick itself).
-	hl := e.hands[l]
-	for su := 0; su < 4; su++ {
-		if pcnt[su] > 0 && suitOf(hl, su) != 0 {
-			return qp, prw
-		}
+	q, rw := e.comboTricks(l)
+	if q == 0 && e.trump < noTrump {
+		return e.slowTrump(l, 0)
 	}
 	return q, rw
 }
 
-// cashable counts the winners seat l can cash while keeping the lead, suit
-// by suit, with partner following low and no opponent able to ruff.
-func (e *engine) cashable(l int) (int, uint64, [4]int) {
-	h := &e.hands
-	hl, hp, h1, h2 := h[l], h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
-	all := hl | hp | h1 | h2
+// behind lists, for the side on lead (0) and the other side (1), pairs of
+// seats counted from the leader: the holder of the opponents' top trumps
+// and the seat of the side that plays after it in every trick until the
+// side wins one. LHO plays before partner (a trick is led by the leader,
+// LHO or RHO until the leader's side wins one) and RHO before the leader
+// once the leader's first lead is out; for the other side, the leader
+// plays before LHO and partner before RHO.
+var behind = [2][2][2]int{{{1, 2}, {3, 0}}, {{0, 1}, {2, 3}}}
+
+// slowTrump returns one trick for a side (0: the leader's, 1: the other)
+// whose opponents hold the top trump, when it surely makes a trump trick
+// sooner or later:
+//
+//   - the second and third trumps in one hand: only the top trump beats
+//     either, and it falls on one of their two tricks at most;
+//   - the second trump and a smaller one in the hand behind the top trump,
+//     or the third trump and two smaller ones behind both top trumps: the
+//     hand plays its honour when it has to play a trump and no higher one
+//     is in the trick yet (the honour wins: the hands still to play have
+//     none higher), and a small trump when a higher one is already in the
+//     trick, so the honour is never captured. The leader, whose first card
+//     comes before its right-hand opponent, leads a card other than the
+//     honour and the small trumps it needs, so it must hold one more card.
+//
+// The rank winners are the two or three top trumps; the rules depend only
+// on their owners and the lengths.
+func (e *engine) slowTrump(l, side int) (int, uint64) {
 	tr := e.trump
-	var trumpMask uint64
-	if tr < noTrump {
-		trumpMask = rankMask << (16 * uint(tr))
+	var x [4]uint16 // trumps by seat from the leader on
+	var all uint16
+	for i := 0; i < 4; i++ {
+		x[i] = suitOf(e.hands[(l+i)&3], tr)
+		all |= x[i]
 	}
-	o1Tr, o2Tr := h1&trumpMask != 0, h2&trumpMask != 0
-	pOnlyTrumps := tr < noTrump && hp&^trumpMask == 0
-	var cnt, fail, cmp [4]int
-	voidRounds := 0
-	for su := 0; su < 4; su++ {
-		L := suitOf(hl, su)
-		if L == 0 {
+	if bits.OnesCount16(all) < 3 {
+		return 0, 0
+	}
+	a := topRank(all)
+	k := topRank(all &^ (1 << uint(a)))
+	q := topRank(all &^ (1<<uint(a) | 1<<uint(k)))
+	ab := uint16(1)<<uint(a) | 1<<uint(k)
+	abq := ab | 1<<uint(q)
+	if (x[1-side]|x[3-side])>>uint(a)&1 == 0 {
+		return 0, 0
+	}
+	shift := 16 * uint(tr)
+	kq := abq &^ (1 << uint(a))
+	if x[side]&kq == kq || x[side+2]&kq == kq {
+		return 1, uint64(abq) << shift
+	}
+	for _, pr := range behind[side] {
+		hh, f := x[pr[0]], x[pr[1]]
+		if hh>>uint(a)&1 == 0 {
 			continue
 		}
-		P := suitOf(hp, su)
-		O1, O2 := suitOf(h1, su), suitOf(h2, su)
-		n1, n2 := bits.OnesCount16(O1), bits.OnesCount16(O2)
-		oppMax := max(n1, n2)
-		oppTop := 0
-		if O1|O2 != 0 {
-			oppTop = topRank(O1 | O2)
+		nf := bits.OnesCount16(f)
+		if pr[1] == 0 && bits.OnesCount64(e.hands[l]) == nf {
+			nf-- // the leader's first lead spends a trump
 		}
-		limit := 13
-		if tr < noTrump && su != tr {
-			if o1Tr {
-				limit = min(limit, n1)
-			}
-			if o2Tr {
-				limit = min(limit, n2)
-			}
-			if P == 0 && pOnlyTrumps {
-				limit = 0 // partner would have to ruff and take the lead
-			}
+		if f>>uint(k)&1 != 0 && nf >= 2 {
+			return 1, uint64(ab) << shift
 		}
-		nP := bits.OnesCount16(P)
-		pc := P
-		for i := 0; i < limit && L != 0; i++ {
-			c := topRank(L)
-			if i < oppMax && c < oppTop {
-				fail[su] = oppTop // keeps L's card below the opponents' top
-				break
-			}
-			if pc != 0 {
-				q := bottomRank(pc)
-				if q > c {
-					fail[su] = q // keeps partner's card above L's
-					break
-				}
-				pc &^= 1 << uint(q)
-			}
-			if i < oppMax || i < nP {
-				cmp[su] = c
-			}
-			L &^= 1 << uint(c)
-			cnt[su]++
-		}
-		if cnt[su] > nP {
-			voidRounds += cnt[su] - nP
+		if hh>>uint(k)&1 != 0 && f>>uint(q)&1 != 0 && nf >= 3 {
+			return 1, uint64(abq) << shift
 		}
 	}
-	// Partner discards on the rounds where it has no card of the suit; it
-	// must have that many cards in suits that are not being cashed (and are
-	// not trumps).
-	free := 0
-	for su := 0; su < 4; su++ {
-		if cnt[su] == 0 && su != tr {
-			free += bits.OnesCount16(suitOf(hp, su))
-		}
-	}
-	total := 0
-	var rw uint64
-	for su := 0; su < 4; su++ {
-		if voidRounds > free {
-			// Not enough spare cards: cash only while partner follows.
-			cnt[su] = min(cnt[su], bits.OnesCount16(suitOf(hp, su)))
-		}
-		if cnt[su] == 0 {
-			continue
-		}
-		total += cnt[su]
-		if cmp[su] > 0 {
-			rw |= uint64(atLeast(suitOf(all, su), cmp[su])) << (16 * uint(su))
-		}
-	}
-	if tr < noTrump {
-		// The side's top trumps take tricks sooner or later whoever leads;
-		// count them last, after the cashing above, which spends no trumps.
-		L, P := suitOf(hl, tr), suitOf(hp, tr)
-		lim := max(bits.OnesCount16(L), bits.OnesCount16(P))
-		n := 0
-		var pin uint16
-		for x := suitOf(all, tr); x != 0 && n < lim; {
-			c := topRank(x)
-			if (L|P)>>uint(c)&1 == 0 {
-				break
-			}
-			n++
-			pin |= 1 << uint(c)
-			x &^= 1 << uint(c)
-		}
-		// Only when no trump was cashed above: partner's lowest trump,
-		// played under the leader's, may itself be one of the top trumps.
-		if cnt[tr] == 0 && n > 0 {
-			total += n
-			rw |= uint64(pin) << (16 * uint(tr))
-		}
-	}
-	if voidRounds > 0 {
-		// The discard count depends on where each suit stopped.
-		for su := 0; su < 4; su++ {
-			if fail[su] > 0 {
-				rw |= uint64(atLeast(suitOf(all, su), fail[su])) << (16 * uint(su))
-			}
-		}
-	}
-	return total, rw, cnt
+	return 0, 0
 }
 
 // laterTricks returns tricks the side not on lead is sure to take at some
-// point: its top trumps, or in no trump the first trick when it holds the
-// top card of every suit the leader can lead.
+// point: its top trumps, or one slow trump trick (slowTrump) when it has no
+// top trump, or in no trump the first trick when it holds the top card of
+// every suit the leader can lead.
 func (e *engine) laterTricks(d int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	h := &e.hands
 	h1, h2 := h[(l+1)&3], h[(l+3)&3]
 	all := h[0] | h[1] | h[2] | h[3]
 	if tr := e.trump; tr < noTrump {
-		T := suitOf(all, tr)
-		O1, O2 := suitOf(h1, tr), suitOf(h2, tr)
-		lim := max(bits.OnesCount16(O1), bits.OnesCount16(O2))
-		n := 0
-		var pin uint16
-		for x := T; x != 0 && n < lim; {
-			c := topRank(x)
-			if (O1|O2)>>uint(c)&1 == 0 {
-				break
-			}
-			n++
-			pin |= 1 << uint(c)
-			x &^= 1 << uint(c)
+		n, pin := topTrumps(suitOf(all, tr), suitOf(h1, tr), suitOf(h2, tr))
+		if n == 0 {
+			return e.slowTrump(l, 1)
 		}
 		return n, uint64(pin) << (16 * uint(tr))
 	}
@@ -195,4 +119,346 @@ func (e *engine) laterTricks(d int) (int, uint64) {
 		return bits.OnesCount64(tops), tops
 	}
 	return 1, tops
+}
+
+// suitRun plays rounds of one suit in which hand x leads its highest card
+// and its partner y follows with its lowest, for as long as x surely wins
+// and keeps the lead. t holds the side's top cards of the suit (those above
+// every opponent's card); any other card of the side is treated as a small
+// card whose rank is unknown against the opponents' and the other hand's
+// small cards, so the result holds for every position with the same owners
+// of t and the same lengths. j rounds of the suit have been played, the
+// opponents have no cards left after round m, and the suit may be played
+// for r rounds before an opponent can ruff. It returns the rounds won, what
+// remains of x and y, and the rounds on which y had to discard.
+func suitRun(x, y, t uint16, j, m, r int) (k int, x2, y2 uint16, disc int) {
+	for ; j < r && x != 0; j++ {
+		c := topRank(x)
+		top := t>>uint(c)&1 != 0
+		if !top && j < m {
+			break // a small card does not beat the opponents' cards
+		}
+		if y != 0 {
+			if !top {
+				break // two small cards: either hand may win
+			}
+			q := bottomRank(y)
+			if q > c {
+				break // y would overtake (q is then a top card too)
+			}
+			y &^= 1 << uint(q)
+		} else {
+			disc++
+		}
+		x &^= 1 << uint(c)
+		k++
+	}
+	return k, x, y, disc
+}
+
+// crossRun returns the tricks the leader's side takes in one suit when the
+// leader (cards x) cashes some rounds, then leads its lowest card to a top
+// card of partner (cards y), who cashes on: the rounds won in all, the
+// rounds on which the leader discards in partner's run, and the rounds won
+// when partner stops before the leader would have to discard. It returns
+// zeros when partner cannot be reached in the suit.
+func crossRun(x, y, t uint16, m, r int) (best, bestDisc, best0 int) {
+	pre := 0
+	for j := 0; j < r && x != 0 && y != 0; j++ {
+		c := bottomRank(x)
+		w := y & t
+		if t>>uint(c)&1 != 0 {
+			w = atLeast(w, c+1)
+		}
+		if w != 0 {
+			q := bottomRank(w)
+			x1 := x &^ (1 << uint(c))
+			k, _, _, d := suitRun(y&^(1<<uint(q)), x1, t, j+1, m, r)
+			if n := pre + 1 + k; n > best {
+				best, bestDisc = n, d
+			}
+			if n := pre + 1 + min(k, bits.OnesCount16(x1)); n > best0 {
+				best0 = n
+			}
+		}
+		// One more round cashed from the leader's hand first.
+		c = topRank(x)
+		if t>>uint(c)&1 == 0 {
+			break
+		}
+		q := bottomRank(y)
+		if q > c {
+			break
+		}
+		x &^= 1 << uint(c)
+		y &^= 1 << uint(q)
+		pre++
+	}
+	return best, bestDisc, best0
+}
+
+// crossReaches reports whether the leader (cards x) can take exactly need
+// tricks in a suit by cashing, leading to partner (cards y) within them and
+// letting partner cash on, as crossRun plays it. Partner's run may stop
+// early, so any play that crosses by trick need and would take at least
+// need tricks will do; the leader then discards on need minus its length
+// of the rounds, as in the play crossRun counted.
+func crossReaches(x, y, t uint16, m, r, need int) bool {
+	pre := 0
+	for j := 0; j < r && x != 0 && y != 0 && pre < need; j++ {
+		c := bottomRank(x)
+		w := y & t
+		if t>>uint(c)&1 != 0 {
+			w = atLeast(w, c+1)
+		}
+		if w != 0 {
+			q := bottomRank(w)
+			k, _, _, _ := suitRun(y&^(1<<uint(q)), x&^(1<<uint(c)), t, j+1, m, r)
+			if pre+1+k >= need {
+				return true
+			}
+		}
+		c = topRank(x)
+		if t>>uint(c)&1 == 0 {
+			break
+		}
+		q := bottomRank(y)
+		if q > c {
+			break
+		}
+		x &^= 1 << uint(c)
+		y &^= 1 << uint(q)
+		pre++
+	}
+	return false
+}
+
+// Roles of a suit in the plan of comboTricks.
+const (
+	roleA   = 1 + iota // the leader cashes the suit
+	roleB              // partner cashes the suit after the entry
+	roleE              // the entry suit
+	roleTop            // the side's top trumps, counted after the plan
+)
+
+// comboTricks counts the tricks the side on lead (leader l) surely takes
+// by a plan that spends no trump except in drawing them:
+//
+//  1. the leader cashes winners in some suits (roleA), keeping the lead —
+//     in a trump contract it may first draw trumps this way;
+//  2. it cashes in one more suit and leads to a top card of partner there
+//     (roleE), and partner cashes on in that suit;
+//  3. partner cashes winners in other suits (roleB), keeping the lead.
+//
+// Step 2 and 3 may be left out. The side's top trumps are then added when
+// the plan did not draw trumps (roleTop): each wins the trick it is played
+// to, none was played in the plan, and each hand plays its own in different
+// tricks.
+//
+// A hand that shows out of a suit the other hand cashes discards, from the
+// cards the plan does not need: cards of unused suits (trumps excepted, as
+// a trump would ruff), and cards a hand has left over in a suit beyond the
+// rounds it plays there (the highest, when it follows low, or the lowest,
+// when it leads from the top; either can go at any time without changing
+// the run). Partner discards only in step 1 and the leader only in steps 2
+// and 3, so each count is checked against its own spare cards; when either
+// falls short, every run stops while the other hand still follows. An
+// opponent with trumps can ruff once out of a suit, so a suit is run only
+// as many rounds as every such opponent holds cards in it.
+//
+// All the reasoning uses only which hand holds each of the side's top
+// cards of a suit (those above every opponent's card) and the lengths, so
+// the plan works in every position that agrees on them; the rank winners
+// are those top cards, as few of them in each suit as that suit's part of
+// the plan needs. Among plans of equal count the one with fewest pinned
+// cards is kept. The count is capped at the hand size.
+func (e *engine) comboTricks(l int) (int, uint64) {
+	h := &e.hands
+	hl, hp, h1, h2 := h[l], h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
+	tr := e.trump
+	var trumpMask uint64
+	if tr < noTrump {
+		trumpMask = rankMask << (16 * uint(tr))
+	}
+	o1Tr, o2Tr := h1&trumpMask != 0, h2&trumpMask != 0
+	var kA, dA, kB, dB, kE, dE, kE0, nl, np, ms, rs [4]int
+	var ts [4]uint16
+	var pinOK uint8 // suits where the owners of the top cards matter
+	for su := 0; su < 4; su++ {
+		L, P := suitOf(hl, su), suitOf(hp, su)
+		if L|P == 0 {
+			continue
+		}
+		O := suitOf(h1|h2, su)
+		n1, n2 := bits.OnesCount16(suitOf(h1, su)), bits.OnesCount16(suitOf(h2, su))
+		m := max(n1, n2)
+		r := 13
+		if su != tr {
+			nl[su], np[su] = bits.OnesCount16(L), bits.OnesCount16(P)
+			if o1Tr {
+				r = min(r, n1)
+			}
+			if o2Tr {
+				r = min(r, n2)
+			}
+		}
+		t := L | P
+		if O != 0 {
+			t = atLeast(t, topRank(O)+1)
+			pinOK |= 1 << uint(su)
+		} else if L != 0 && P != 0 {
+			pinOK |= 1 << uint(su)
+		}
+		ts[su] = t
+		ms[su], rs[su] = m, r
+		kA[su], _, _, dA[su] = suitRun(L, P, t, 0, m, r)
+		if su == tr {
+			continue
+		}
+		kB[su], _, _, dB[su] = suitRun(P, L, t, 0, m, r)
+		if L != 0 && P != 0 {
+			kE[su], dE[su], kE0[su] = crossRun(L, P, t, m, r)
+		}
+	}
+	nTop, topPin, nPT := 0, uint16(0), 0
+	if tr < noTrump {
+		nTop, topPin = topTrumps(suitOf(hl|hp|h1|h2, tr), suitOf(hl, tr), suitOf(hp, tr))
+		nPT = bits.OnesCount16(suitOf(hp, tr))
+	}
+	// One plan for each entry suit ent, and ent < 0 for the leader's runs
+	// alone. k and role give each suit's tricks and role in the plan.
+	best := -1
+	var rw uint64
+	for ent := -1; ent < 4; ent++ {
+		if ent >= 0 && kE[ent] == 0 {
+			continue
+		}
+		var k, role, k0, role0 [4]int
+		tot, tot0, discP, discL, spareP, spareL := 0, 0, 0, 0, 0, 0
+		if ent >= 0 {
+			tot, tot0, discL = kE[ent], kE0[ent], dE[ent]
+			k[ent], role[ent], k0[ent], role0[ent] = kE[ent], roleE, kE0[ent], roleE
+		}
+		for su := 0; su < 4; su++ {
+			if su == tr || su == ent {
+				continue
+			}
+			a, b := kA[su], kB[su]
+			if ent < 0 {
+				b = 0
+			}
+			switch {
+			case a > 0 && a >= b:
+				k[su], role[su] = a, roleA
+				discP += dA[su]
+				spareP += max(0, np[su]-a)
+				spareL += nl[su] - a
+			case b > 0:
+				k[su], role[su] = b, roleB
+				discL += dB[su]
+				spareP += np[su] - b
+				spareL += max(0, nl[su]-b)
+			default:
+				spareP += np[su]
+				spareL += nl[su]
+			}
+			tot += k[su]
+			// Without discards: each run stops while the other hand still
+			// follows.
+			a0, b0 := min(a, np[su]), min(b, nl[su])
+			if a0 >= b0 {
+				k0[su], role0[su] = a0, roleA
+			} else {
+				k0[su], role0[su] = b0, roleB
+			}
+			tot0 += k0[su]
+		}
+		if discP > spareP || discL > spareL {
+			tot, k, role = tot0, k0, role0
+			discP, spareP = 0, -1
+		}
+		if tr < noTrump {
+			k[tr], role[tr] = nTop, roleTop
+			if kT := kA[tr]; kT > nTop && discP+dA[tr] <= spareP {
+				k[tr], role[tr] = kT, roleA
+			} else if kT = min(kT, nPT); kT > nTop {
+				k[tr], role[tr] = kT, roleA
+			}
+			tot += k[tr]
+		}
+		if tot < best {
+			continue
+		}
+		// Of plans that take as many tricks, keep the one that pins
+		// fewest cards.
+		prw := e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin)
+		if tot > best || bits.OnesCount64(prw) < bits.OnesCount64(rw) {
+			best, rw = tot, prw
+		}
+	}
+	return min(best, bits.OnesCount64(hl)), rw
+}
+
+// planPins returns the cards a plan relies on: the side's top cards of each
+// suit the plan uses, no more of them than the suit's part of the plan
+// needs.
+func (e *engine) planPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinOK uint8, topPin uint16) uint64 {
+	var rw uint64
+	for su := 0; su < 4; su++ {
+		if k[su] == 0 {
+			continue
+		}
+		t := ts[su]
+		switch ro := role[su]; {
+		case ro == roleTop:
+			t = topN(topPin, k[su])
+		case pinOK>>uint(su)&1 == 0:
+			t = 0
+		default:
+			L, P := suitOf(hl, su), suitOf(hp, su)
+			if ro == roleB {
+				L, P = P, L
+			}
+			t = runPins(L, P, t, ms[su], rs[su], k[su], ro == roleE)
+		}
+		rw |= uint64(t) << (16 * uint(su))
+	}
+	return rw
+}
+
+// runPins returns the fewest top cards t of a suit (from the top) with
+// which hand x still takes need tricks in the suit, cashing with partner y
+// following, or crossing to y when cross is set.
+func runPins(x, y, t uint16, m, r, need int, cross bool) uint16 {
+	for n := 1; n < bits.OnesCount16(t); n++ {
+		tn := topN(t, n)
+		if cross {
+			if crossReaches(x, y, tn, m, r, need) {
+				return tn
+			}
+		} else if k, _, _, _ := suitRun(x, y, tn, 0, m, r); k >= need {
+			return tn
+		}
+	}
+	return t
+}
+
+// topTrumps counts the trumps at the top of the suit (all the trumps left)
+// held by the side whose hands hold x and y, up to the longer hand's
+// length, and returns them. They take that many tricks sooner or later,
+// whoever leads.
+func topTrumps(all, x, y uint16) (int, uint16) {
+	lim := max(bits.OnesCount16(x), bits.OnesCount16(y))
+	n := 0
+	var pin uint16
+	for a := all; a != 0 && n < lim; {
+		c := topRank(a)
+		if (x|y)>>uint(c)&1 == 0 {
+			break
+		}
+		n++
+		pin |= 1 << uint(c)
+		a &^= 1 << uint(c)
+	}
+	return n, pin
 }

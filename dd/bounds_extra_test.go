@@ -1,0 +1,202 @@
+package dd
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// memoRef is a plain minimax over whole tricks, memoized at trick starts,
+// that returns the tricks the leader's side takes from a position at the
+// start of a trick. It is the reference for the bound tests below, fast
+// enough for hands of five or six cards.
+type memoRef struct {
+	trump int
+	memo  map[[5]uint64]int
+}
+
+func (m *memoRef) lead(h [4]uint64, leader int) int {
+	if h[leader] == 0 {
+		return 0
+	}
+	key := [5]uint64{h[0], h[1], h[2], h[3], uint64(leader)}
+	if v, ok := m.memo[key]; ok {
+		return v
+	}
+	var cards [4]int8
+	v := m.play(&h, leader, 0, &cards)
+	m.memo[key] = v
+	return v
+}
+
+// play chooses the card of the i-th hand to play to the trick; it returns
+// tricks for the leader's side.
+func (m *memoRef) play(h *[4]uint64, leader, i int, cards *[4]int8) int {
+	if i == 4 {
+		w := 0
+		for k := 1; k < 4; k++ {
+			if beats(cards[k], cards[w], m.trump) {
+				w = k
+			}
+		}
+		ws := (leader + w) & 3
+		rest := m.lead(*h, ws)
+		if w&1 == 0 {
+			return 1 + rest
+		}
+		return bits.OnesCount64(h[ws]) - rest
+	}
+	s := (leader + i) & 3
+	hand := h[s]
+	legal := hand
+	if i > 0 {
+		if f := hand & (rankMask << (16 * uint(cards[0]>>4))); f != 0 {
+			legal = f
+		}
+	}
+	best := -1
+	if i&1 == 1 {
+		best = 99
+	}
+	for x := legal; x != 0; x &= x - 1 {
+		c := int8(bits.TrailingZeros64(x))
+		cards[i] = c
+		h[s] = hand &^ (1 << uint(c))
+		v := m.play(h, leader, i+1, cards)
+		h[s] = hand
+		if i&1 == 0 {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+// biasedPosition deals n cards a hand from part of the pack (some suits, or
+// the high cards only), so that long suits and solid sequences are common.
+func biasedPosition(r *rand.Rand, n int) ([4]uint64, int, int) {
+	var pack []int8
+	nsu := 1 + r.IntN(4)
+	suits := r.Perm(4)[:nsu]
+	lowest := 2
+	if r.IntN(2) == 0 {
+		lowest = 2 + r.IntN(6)
+	}
+	for _, su := range suits {
+		for rk := lowest; rk <= 14; rk++ {
+			pack = append(pack, int8(su*16+rk))
+		}
+	}
+	if len(pack) < 4*n {
+		pack = pack[:0]
+		for _, c := range bridge.Pack() {
+			pack = append(pack, int8(c))
+		}
+	}
+	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	var h [4]uint64
+	for i := 0; i < 4*n; i++ {
+		h[i%4] |= 1 << uint(pack[i])
+	}
+	trump := r.IntN(5)
+	if r.IntN(3) == 0 {
+		trump = suits[0]
+	}
+	return h, trump, r.IntN(4)
+}
+
+// variant deals the cards below the pinned ones of each suit afresh among
+// the hands that held them, keeping each hand's suit lengths.
+func variant(r *rand.Rand, h [4]uint64, rw uint64) [4]uint64 {
+	var out [4]uint64
+	for su := 0; su < 4; su++ {
+		var all uint16
+		for s := 0; s < 4; s++ {
+			all |= suitOf(h[s], su)
+		}
+		var pinned uint16
+		if w := suitOf(rw, su); w != 0 {
+			pinned = atLeast(all, bottomRank(w))
+		}
+		var free []int
+		var owners []int
+		for s := 0; s < 4; s++ {
+			x := suitOf(h[s], su)
+			out[s] |= uint64(x&pinned) << (16 * uint(su))
+			for y := x &^ pinned; y != 0; y &= y - 1 {
+				free = append(free, bits.TrailingZeros16(y))
+				owners = append(owners, s)
+			}
+		}
+		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		for i, rk := range free {
+			out[owners[i]] |= 1 << uint(16*su+rk)
+		}
+	}
+	return out
+}
+
+// checkBound checks a bound for the side on lead (onLead) or the other
+// side against the reference on the position and on variants matching its
+// pattern.
+func checkBound(t *testing.T, r *rand.Rand, ref *memoRef, h [4]uint64, leader int, name string, n int, rw uint64, onLead bool) {
+	t.Helper()
+	tricks := bits.OnesCount64(h[leader])
+	for v := 0; v < 6; v++ {
+		hv := h
+		if v > 0 {
+			hv = variant(r, h, rw)
+		}
+		got := ref.lead(hv, leader)
+		if !onLead {
+			got = tricks - got
+		}
+		if n > got {
+			t.Fatalf("%s: %v trump %d leader %d (variant %d of %v, pins %x): bound %d, but the side takes %d",
+				name, bridge.Deal{bridge.Hand(hv[0]), bridge.Hand(hv[1]), bridge.Hand(hv[2]), bridge.Hand(hv[3])},
+				ref.trump, leader, v, bridge.Deal{bridge.Hand(h[0]), bridge.Hand(h[1]), bridge.Hand(h[2]), bridge.Hand(h[3])}, rw, n, got)
+		}
+	}
+}
+
+// TestBoundsPattern checks the sure-trick bounds on random positions and
+// on positions that match the pattern each bound returns.
+func TestBoundsPattern(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := NewSolver()
+	count := 1500
+	if testing.Short() {
+		count = 600
+	}
+	for i := 0; i < count; i++ {
+		n := 1 + i%4
+		if i%16 == 15 {
+			n = 5
+		}
+		h, trump, leader := biasedPosition(r, n)
+		if i%4 == 3 {
+			p := randomPosition(r, n, 0)
+			for k := range h {
+				h[k] = uint64(p.Hands[k])
+			}
+			trump, leader = int(p.Trump), int(p.Leader)
+		}
+		var p Position
+		for k := range h {
+			p.Hands[k] = bridge.Hand(h[k])
+		}
+		p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+		s.setup(p)
+		e := s.e
+		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
+		q, qrw := e.quickTricks(0)
+		checkBound(t, r, ref, h, leader, "quick", q, qrw, true)
+		c, crw := e.comboTricks(leader)
+		checkBound(t, r, ref, h, leader, "combo", c, crw, true)
+		l, lrw := e.laterTricks(0)
+		checkBound(t, r, ref, h, leader, "later", l, lrw, false)
+	}
+}
