@@ -19,9 +19,13 @@
 // asking whether North-South can take at least a given number of tricks
 // (MTD(f)). At the start of every trick the search consults a transposition
 // table, then sure-trick bounds: the winners the side on lead can cash at
-// once (from the leader's hand, or from partner's after an entry, plus the
-// side's top trumps) and the tricks the other side cannot be denied (its
-// top trumps; in no trump, the top card of every suit the leader holds).
+// once (running suits from both hands, crossing to partner once by an
+// entry, with the discards each hand must find, plus the side's top
+// trumps) and the tricks the other side cannot be denied (its top trumps;
+// in no trump, the top card of every suit the leader holds). Either side
+// may also be credited with one slow trump trick (KQ against the ace, Kx
+// behind it, Qxx behind AK). Each bound names the top cards it relied on,
+// as few as it can, for the table below.
 //
 // Positions are stored by their shape (the suit lengths of each hand) and
 // the leader, with the owners of the cards in each suit from the top down —
@@ -40,8 +44,9 @@
 // the same situation (a killer move, remembered per trump strain).
 //
 // The table of one solver grows by doubling up to a memory limit
-// (Options.MaxMemory, DefaultMaxMemory); when full, the positions nearest
-// the end of the play are dropped first. The inner loop allocates nothing;
+// (Options.MaxMemory, DefaultMaxMemory: two thirds for entries, one third
+// for their buckets); when full, the positions nearest the end of the play
+// are dropped first. The inner loop allocates nothing;
 // a Solver is reused from deal to deal and is not safe for concurrent use.
 // Tables runs one Solver per worker.
 //

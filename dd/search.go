@@ -33,8 +33,8 @@ type engine struct {
 	nodes  int64
 }
 
-func newEngine(maxEntries int) *engine {
-	return &engine{tt: newTransTable(maxEntries), killer: new(killerTable)}
+func newEngine(maxBytes int) *engine {
+	return &engine{tt: newTransTable(maxBytes), killer: new(killerTable)}
 }
 
 // clear forgets what the engine learnt about positions with the previous

@@ -125,7 +125,7 @@ func NewSolverOptions(o Options) *Solver {
 	if m <= 0 {
 		m = DefaultMaxMemory
 	}
-	return &Solver{e: newEngine(m / 76), trump: -1} // 24 bytes an entry, 48 of buckets, headroom
+	return &Solver{e: newEngine(m), trump: -1}
 }
 
 // Nodes returns the number of trick-start positions searched so far, a

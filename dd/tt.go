@@ -85,17 +85,26 @@ type transTable struct {
 	free       [maxClass + 1]int32
 	load       int // buckets in use this generation
 	gen        uint32
-	maxEntries int
+	maxEntries int     // pool size limit
+	maxBuckets int     // bucket array size limit (a power of two)
 	keep       []int32 // scratch for compact
 }
 
-const minEntries = 1 << 12
+const (
+	minEntries = 1 << 12
+	entrySize  = 24 // bytes of a ttEntry
+	bucketSize = 24 // bytes of a ttBucket
+)
 
-func newTransTable(maxEntries int) *transTable {
-	if maxEntries < minEntries {
-		maxEntries = minEntries
+// newTransTable returns a table that holds at most maxBytes: two thirds for
+// the pool of entries, one third for the buckets.
+func newTransTable(maxBytes int) *transTable {
+	t := &transTable{gen: 1}
+	t.maxEntries = max(maxBytes*2/3/entrySize, minEntries)
+	t.maxBuckets = minEntries
+	for 2*t.maxBuckets*bucketSize <= maxBytes/3 {
+		t.maxBuckets *= 2
 	}
-	t := &transTable{maxEntries: maxEntries, gen: 1}
 	t.entries = make([]ttEntry, minEntries)
 	t.buckets = make([]ttBucket, minEntries)
 	t.resetPool()
@@ -129,7 +138,7 @@ func (t *transTable) nextGen() {
 
 // bytes returns the memory held by the table.
 func (t *transTable) bytes() int {
-	return len(t.entries)*24 + len(t.buckets)*24 + len(t.keep)*4
+	return len(t.entries)*entrySize + len(t.buckets)*bucketSize + len(t.keep)*4
 }
 
 func bucketHash(shape uint64, seat uint16) uint64 {
@@ -241,20 +250,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 	}
 	for attempt := 0; ; attempt++ {
 		if bi < 0 {
-			if 2*(t.load+1) > len(t.buckets) {
-				t.growBuckets()
-			}
-			off := t.alloc(0)
-			if off >= 0 {
-				mask := uint64(len(t.buckets) - 1)
-				i := bucketHash(shape, seat) & mask
-				for t.buckets[i].gen == t.gen {
-					i = (i + 1) & mask
-				}
-				t.buckets[i] = ttBucket{shape: shape, gen: t.gen, seat: seat, off: off}
-				t.load++
-				bi = int(i)
-			}
+			bi = t.newBucket(shape, seat)
 		} else if b := &t.buckets[bi]; int(b.n) == 1<<b.class {
 			if b.class == maxClass {
 				b.n-- // drop the last entry
@@ -276,10 +272,10 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 		}
 		// The pool is full: grow it or make room, then try again.
 		if attempt > 0 {
-			return // cannot happen: a compacted pool has room for a block
+			return // nothing left to free: the position goes unrecorded
 		}
-		if 2*len(t.entries) <= t.maxEntries {
-			t.growPool()
+		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= len(t.buckets) {
+			t.growPool(n)
 		} else {
 			t.compact()
 		}
@@ -287,9 +283,32 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 	}
 }
 
-// growPool doubles the pool, keeping its contents.
-func (t *transTable) growPool() {
-	e := make([]ttEntry, 2*len(t.entries))
+// newBucket files a new bucket for (shape, seat) with a block of one entry
+// and returns its index, or -1 when the buckets or the pool are full.
+func (t *transTable) newBucket(shape uint64, seat uint16) int {
+	if 2*(t.load+1) > len(t.buckets) {
+		if len(t.buckets) == t.maxBuckets {
+			return -1
+		}
+		t.growBuckets()
+	}
+	off := t.alloc(0)
+	if off < 0 {
+		return -1
+	}
+	mask := uint64(len(t.buckets) - 1)
+	i := bucketHash(shape, seat) & mask
+	for t.buckets[i].gen == t.gen {
+		i = (i + 1) & mask
+	}
+	t.buckets[i] = ttBucket{shape: shape, gen: t.gen, seat: seat, off: off}
+	t.load++
+	return int(i)
+}
+
+// growPool enlarges the pool to n entries, keeping its contents.
+func (t *transTable) growPool(n int) {
+	e := make([]ttEntry, n)
 	copy(e, t.entries[:t.top])
 	t.entries = e
 }
