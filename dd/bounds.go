@@ -18,6 +18,20 @@ func (e *engine) quickTricks(d int) (int, uint64) {
 	return q, rw
 }
 
+// quickPins returns quickTricks (q tricks, pins rw) cut down to need
+// tricks when a plan for need tricks pins fewer cards (see comboWant), else
+// unchanged.
+func (e *engine) quickPins(d, need, q int, rw uint64) (int, uint64) {
+	if need >= q {
+		return q, rw
+	}
+	l := int(e.plays[d].seat)
+	if n, crw := e.comboWant(l, need); n >= need && bits.OnesCount64(crw) < bits.OnesCount64(rw) {
+		return need, crw
+	}
+	return q, rw
+}
+
 // behind lists, for the side on lead (0) and the other side (1), pairs of
 // seats counted from the leader: the holder of the opponents' top trumps
 // and the seat of the side that plays after it in every trick until the
@@ -89,8 +103,8 @@ func (e *engine) slowTrump(l, side int) (int, uint64) {
 
 // laterTricks returns tricks the side not on lead is sure to take at some
 // point: its top trumps, or one slow trump trick (slowTrump) when it has no
-// top trump, or in no trump the first trick when it holds the top card of
-// every suit the leader can lead.
+// top trump, or in no trump the tricks of defTops when it holds the top
+// card of every suit the leader can lead.
 func (e *engine) laterTricks(d int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	h := &e.hands
@@ -103,22 +117,113 @@ func (e *engine) laterTricks(d int) (int, uint64) {
 		}
 		return n, uint64(pin) << (16 * uint(tr))
 	}
-	hl := h[l]
-	var tops uint64
+	return defTops(all, h[l], h1, h2, 13)
+}
+
+// laterPins returns laterTricks (n tricks, pins rw) cut down to need
+// tricks when that pins fewer cards: the top need trumps, or the
+// defenders' top cards as far as need tricks require.
+func (e *engine) laterPins(d, need, n int, rw uint64) (int, uint64) {
+	if need >= n {
+		return n, rw
+	}
+	var crw uint64
+	if tr := e.trump; tr < noTrump {
+		crw = uint64(topN(suitOf(rw, tr), need)) << (16 * uint(tr))
+	} else {
+		l := int(e.plays[d].seat)
+		h := &e.hands
+		_, crw = defTops(h[0]|h[1]|h[2]|h[3], h[l], h[(l+1)&3], h[(l+3)&3], need)
+	}
+	if bits.OnesCount64(crw) < bits.OnesCount64(rw) {
+		return need, crw
+	}
+	return n, rw
+}
+
+// defTops counts, in no trump, the tricks the side not on lead (hands h1
+// and h2) surely takes when it holds the top card of every suit the leader
+// (hand hl) holds. Whatever the leader leads, the defender with the top
+// card of that suit wins the trick with it and, on lead, cashes every card
+// of its own at the top of a suit (those above every card of the other
+// three hands, one suit after another: no hand can beat them). The count
+// is the smaller of the two defenders' top cards when each holds the top
+// of some suit the leader can lead, else the one defender's.
+//
+// The rank winners are the top card of each suit the leader holds (which
+// defender wins the first trick) and, for each defender that can win it,
+// as many of its top cards as the count needs, taken first from the suits
+// already pinned.
+func defTops(all, hl, h1, h2 uint64, want int) (int, uint64) {
+	var mand [2]uint64 // top cards of the leader's suits, by defender
+	var wins [2]bool
 	for su := 0; su < 4; su++ {
 		if suitOf(hl, su) == 0 {
 			continue
 		}
 		c := uint64(1) << (16*uint(su) + uint(topRank(suitOf(all, su))))
-		if (h1|h2)&c == 0 {
+		switch {
+		case h1&c != 0:
+			wins[0] = true
+			mand[0] |= c
+		case h2&c != 0:
+			wins[1] = true
+			mand[1] |= c
+		default:
 			return 0, 0
 		}
-		tops |= c
 	}
-	if tops&^h1 == 0 || tops&^h2 == 0 {
-		return bits.OnesCount64(tops), tops
+	if !wins[0] && !wins[1] {
+		return 0, 0 // the leader has no cards
 	}
-	return 1, tops
+	// run[i][su]: the cards of defender i at the top of suit su.
+	var run [2][4]uint16
+	var sum [2]int
+	n := 99
+	for i, x := range [2]uint64{h1, h2} {
+		if !wins[i] {
+			continue
+		}
+		for su := 0; su < 4; su++ {
+			a, xs := suitOf(all, su), suitOf(x, su)
+			for a != 0 {
+				t := uint16(1) << uint(topRank(a))
+				if xs&t == 0 {
+					break
+				}
+				run[i][su] |= t
+				a &^= t
+			}
+			sum[i] += bits.OnesCount16(run[i][su])
+		}
+		n = min(n, sum[i])
+	}
+	n = min(n, want)
+	var rw uint64
+	for i := 0; i < 2; i++ {
+		if !wins[i] {
+			continue
+		}
+		rw |= mand[i]
+		k := bits.OnesCount64(mand[i])
+		// Deeper in the suits already pinned first, then the others.
+		for pass := 0; pass < 2 && k < n; pass++ {
+			for su := 0; su < 4 && k < n; su++ {
+				have := suitOf(mand[i], su)
+				if (pass == 0) != (have != 0) {
+					continue
+				}
+				r := run[i][su]
+				for r&^have != 0 && k < n {
+					t := uint16(1) << uint(topRank(r&^have))
+					have |= t
+					rw |= uint64(t) << (16 * uint(su))
+					k++
+				}
+			}
+		}
+	}
+	return n, rw
 }
 
 // suitRun plays rounds of one suit in which hand x leads its highest card
@@ -273,6 +378,13 @@ const (
 // the plan needs. Among plans of equal count the one with fewest pinned
 // cards is kept. The count is capped at the hand size.
 func (e *engine) comboTricks(l int) (int, uint64) {
+	return e.comboWant(l, 13)
+}
+
+// comboWant is comboTricks for a side that needs only want tricks: a plan
+// that takes more is cut down to want tricks (fewer rounds of some suits)
+// when that pins fewer cards (see cutPins).
+func (e *engine) comboWant(l, want int) (int, uint64) {
 	h := &e.hands
 	hl, hp, h1, h2 := h[l], h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
 	tr := e.trump
@@ -386,12 +498,19 @@ func (e *engine) comboTricks(l int) (int, uint64) {
 			}
 			tot += k[tr]
 		}
+		full := tot
+		tot = min(tot, want)
 		if tot < best {
 			continue
 		}
 		// Of plans that take as many tricks, keep the one that pins
 		// fewest cards.
-		prw := e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin)
+		var prw uint64
+		if full > tot && full <= bits.OnesCount64(hl) {
+			prw = cutPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin, want)
+		} else {
+			prw = e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin)
+		}
 		if tot > best || bits.OnesCount64(prw) < bits.OnesCount64(rw) {
 			best, rw = tot, prw
 		}
@@ -424,6 +543,104 @@ func (e *engine) planPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs 
 		rw |= uint64(t) << (16 * uint(su))
 	}
 	return rw
+}
+
+// cutPins returns the fewest rank winners with which a plan of comboTricks
+// still takes want tricks when each suit is played for fewer rounds: j of
+// the k tricks of a suit need the top cards runPins finds for j. Fewer
+// rounds never ask for more discards, so the plan stays sound; partner's
+// suits (roleB) are kept only when the entry suit still crosses within its
+// rounds (crossReaches). It chooses the rounds of each suit by a small
+// knapsack over the suits, first without the entry, then with it.
+func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinOK uint8, topPin uint16, want int) uint64 {
+	const inf = 1 << 10
+	var pins [4][14]uint16
+	crossOK := uint16(0xffff) // rounds of the entry suit that still cross
+	ent := -1
+	for su := 0; su < 4; su++ {
+		if k[su] == 0 {
+			continue
+		}
+		if role[su] == roleE {
+			ent = su
+		}
+		L, P := suitOf(hl, su), suitOf(hp, su)
+		if role[su] == roleB {
+			L, P = P, L
+		}
+		for j := 1; j <= k[su]; j++ {
+			if role[su] == roleE && !crossReaches(L, P, ts[su], ms[su], rs[su], j) {
+				crossOK &^= 1 << uint(j)
+			}
+			switch {
+			case role[su] == roleTop:
+				pins[su][j] = topN(topPin, j)
+			case pinOK>>uint(su)&1 == 0:
+			default:
+				pins[su][j] = runPins(L, P, ts[su], ms[su], rs[su], j, role[su] == roleE)
+			}
+		}
+	}
+	bestCost := inf
+	var best uint64
+	for cross := 0; cross < 2; cross++ {
+		if cross == 1 && ent < 0 {
+			break
+		}
+		var dp [14]int // dp[n]: fewest pins for n tricks (n capped at want)
+		var pick [4][14]int8
+		var from [4][14]int8
+		for n := 1; n <= want; n++ {
+			dp[n] = inf
+		}
+		for su := 0; su < 4; su++ {
+			lo, hi := 0, k[su]
+			switch {
+			case hi == 0:
+			case pinOK>>uint(su)&1 == 0 && role[su] != roleTop && (cross == 1 || (role[su] != roleE && role[su] != roleB)):
+				lo = hi // free tricks: take them all
+			case role[su] == roleB && cross == 0:
+				hi = 0
+			case role[su] == roleE:
+				if cross == 0 {
+					hi = 0
+				} else {
+					lo = 1
+				}
+			}
+			var nd [14]int
+			for n := range nd {
+				nd[n] = inf
+			}
+			for n := 0; n <= want; n++ {
+				if dp[n] >= inf {
+					continue
+				}
+				for j := lo; j <= hi; j++ {
+					if role[su] == roleE && crossOK>>uint(j)&1 == 0 {
+						continue
+					}
+					m := min(n+j, want)
+					c := dp[n] + bits.OnesCount16(pins[su][j])
+					if c < nd[m] {
+						nd[m], pick[su][m], from[su][m] = c, int8(j), int8(n)
+					}
+				}
+			}
+			dp = nd
+		}
+		if dp[want] < bestCost {
+			bestCost = dp[want]
+			best = 0
+			n := want
+			for su := 3; su >= 0; su-- {
+				j := int(pick[su][n])
+				best |= uint64(pins[su][j]) << (16 * uint(su))
+				n = int(from[su][n])
+			}
+		}
+	}
+	return best
 }
 
 // runPins returns the fewest top cards t of a suit (from the top) with

@@ -18,6 +18,11 @@ type trickState struct {
 	lead  int    // suit led
 	shape uint64 // suit lengths of each hand at the start of the trick
 	w     [2]uint64
+	// eqv holds the spans of the equivalence skips the result of the
+	// trick's search relied on (see expand): for each card skipped as
+	// equivalent to a card tried, at a node that searched all its moves,
+	// the cards from one to the other.
+	eqv uint64
 }
 
 // engine is one search: the hands, trump, the stack of plays and the tables.
@@ -88,6 +93,7 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	if hit, v, ks := e.tt.lookup(t.shape, seat, t.w[0], t.w[1], beta-won); hit {
 		return v + won, topCards(all, ks)
 	}
+	t.eqv = 0
 	v, rw := e.trickStart(d, beta, rem)
 	lo, hi := 0, rem
 	if v < beta {
@@ -95,7 +101,7 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	} else {
 		lo = v - won
 	}
-	ks, rw := e.pattern(all, rw)
+	ks, rw := e.pattern(all, rw, t.eqv)
 	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi)
 	return v, rw
 }
@@ -156,10 +162,17 @@ func topCards(all uint64, ks uint16) uint64 {
 
 // pattern turns the rank winners of a search into table masks, pinning in
 // each suit every card from the lowest rank winner up. The lowest one is
-// extended down through the cards equivalent to it in its holder's hand, as
-// the move generator treated those as one card. It returns the masks and the
-// pinned cards.
-func (e *engine) pattern(all, rw uint64) (ks uint16, pinned uint64) {
+// extended down through the cards equivalent to it in its holder's hand
+// when the move generator treated those as one card (eqv, the spans of the
+// equivalence skips the result relied on): a position where a card below
+// the pins took the place of the skipped card would offer a move the search
+// never looked at. A skip whose span lies wholly above or wholly below the
+// lowest pin needs nothing: above, the cards are pinned and stay equivalent;
+// below, any of the hand's unpinned cards gives the tried card's result, as
+// the pins below the search show. Conversely, the lowest cards of a suit
+// held by one hand need no pin (their owner follows from the lengths). It
+// returns the masks and the pinned cards.
+func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
 	for su := 0; su < 4; su++ {
 		sw := suitOf(rw, su)
 		if sw == 0 {
@@ -175,16 +188,35 @@ func (e *engine) pattern(all, rw uint64) (ks uint16, pinned uint64) {
 			}
 		}
 		hs := suitOf(e.hands[holder], su)
-		for {
+		es := suitOf(eqv, su)
+		for es>>uint(b)&1 != 0 {
 			below := a & (1<<uint(b) - 1)
 			if below == 0 {
 				break
 			}
 			nb := topRank(below)
-			if hs>>uint(nb)&1 == 0 {
+			if hs>>uint(nb)&1 == 0 || es>>uint(nb)&1 == 0 {
 				break
 			}
 			b = nb
+		}
+		// The lowest cards of the suit, when one hand holds them, belong
+		// to that hand in every position with the same lengths and the
+		// same owners of the cards above them: they need no pin.
+		lo := bottomRank(a)
+		for s := 0; s < 4; s++ {
+			if x := suitOf(e.hands[s], su); x>>uint(lo)&1 != 0 {
+				other := a &^ x
+				if other == 0 {
+					b = 16
+				} else if o := bottomRank(other); b < o {
+					b = o
+				}
+				break
+			}
+		}
+		if b == 16 {
+			continue
 		}
 		top := atLeast(a, b)
 		pinned |= uint64(top) << (16 * uint(su))
@@ -210,9 +242,12 @@ func (e *engine) lastTrick(d int) (int, uint64) {
 	if isNS(winner) {
 		v++
 	}
-	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+	// The winner needs its rank only against an opponent's card of its
+	// suit: partner's card, if it were higher, would win the trick for the
+	// same side.
+	opp := e.hands[(winner+1)&3] | e.hands[(winner+3)&3]
 	var rw uint64
-	if suitOf(all, int(best>>4))&^(1<<uint(best&15)) != 0 {
+	if suitOf(opp, int(best>>4)) != 0 {
 		rw = 1 << uint(best)
 	}
 	return v, rw
@@ -224,18 +259,25 @@ func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
 	p := &e.plays[d]
 	won := int(p.nsWon)
 	ns := isNS(p.seat)
+	// A bound that is cut off is cut down to the tricks the cut-off needs
+	// when that pins fewer cards: a weaker bound that answers for more
+	// positions.
 	q, qrw := e.quickTricks(d)
 	if ns && won+q >= beta {
+		q, qrw = e.quickPins(d, beta-won, q, qrw)
 		return won + q, qrw
 	}
 	if !ns && won+rem-q < beta {
+		q, qrw = e.quickPins(d, won+rem-beta+1, q, qrw)
 		return won + rem - q, qrw
 	}
 	sl, srw := e.laterTricks(d)
 	if ns && won+rem-sl < beta {
+		sl, srw = e.laterPins(d, won+rem-beta+1, sl, srw)
 		return won + rem - sl, srw
 	}
 	if !ns && won+sl >= beta {
+		sl, srw = e.laterPins(d, beta-won, sl, srw)
 		return won + sl, srw
 	}
 	return e.expand(d, beta)
@@ -284,30 +326,30 @@ func (e *engine) legal(d int) uint64 {
 	return hand
 }
 
-// equivalent reports whether card c is equivalent to a card already tried:
-// no card outside the hand lies between them among the cards left at the
-// start of the trick.
-func equivalent(all, hand, tried uint64, c int8) bool {
+// equivalent reports whether card c is equivalent to a card already tried
+// (no card outside the hand lies between them among the cards left at the
+// start of the trick) by returning the cards from one to the other, or 0.
+func equivalent(all, hand, tried uint64, c int8) uint64 {
 	su := int(c >> 4)
 	ts := suitOf(tried, su)
 	if ts == 0 {
-		return false
+		return 0
 	}
 	a := suitOf(all, su) &^ suitOf(hand, su)
 	r := uint(c & 15)
 	if above := ts >> (r + 1); above != 0 {
 		t := r + 1 + uint(bits.TrailingZeros16(above))
 		if a&(1<<t-1)>>(r+1) == 0 {
-			return true
+			return (all >> (16 * uint(su)) & (2<<t - 1) &^ (1<<r - 1)) << (16 * uint(su))
 		}
 	}
 	if below := ts & (1<<r - 1); below != 0 {
 		t := uint(topRank(below))
 		if a&(1<<r-1)>>(t+1) == 0 {
-			return true
+			return (all >> (16 * uint(su)) & (2<<r - 1) &^ (1<<t - 1)) << (16 * uint(su))
 		}
 	}
-	return false
+	return 0
 }
 
 // expand searches the moves of the player at depth d.
@@ -339,8 +381,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	if n == 0 {
 		n = e.order(d, legal, legal, 0)
 	}
-	var rw, tried uint64
+	var rw, tried, spans uint64
 	var minRel [4]int
+	ts := &e.tricks[d>>2]
 	for i := 0; ; i++ {
 		if i == n {
 			if rest == 0 {
@@ -351,13 +394,20 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		}
 		c := p.moves[i]
 		su := int(c >> 4)
-		if int(c&15) < minRel[su] || equivalent(all, hand, tried, c) {
+		if int(c&15) < minRel[su] {
+			tried |= 1 << uint(c)
+			continue
+		}
+		if sp := equivalent(all, hand, tried, c); sp != 0 {
+			spans |= sp
 			tried |= 1 << uint(c)
 			continue
 		}
 		tried |= 1 << uint(c)
 		e.playCard(d, c)
+		ts.eqv = 0
 		v, crw := e.search(d+1, beta)
+		cs := ts.eqv
 		if d&3 == 3 {
 			crw |= e.trickRankWinner(d)
 		}
@@ -370,6 +420,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				if useK {
 					e.killer.put(kkey, c)
 				}
+				ts.eqv = cs
 				return best, crw
 			}
 		} else {
@@ -380,10 +431,12 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				if useK {
 					e.killer.put(kkey, c)
 				}
+				ts.eqv = cs
 				return best, crw
 			}
 		}
 		rw |= crw
+		spans |= cs
 		// A card of this suit lower than every rank winner of the suit
 		// would have given the same result.
 		sw := suitOf(crw, su)
@@ -393,5 +446,6 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 			minRel[su] = b
 		}
 	}
+	ts.eqv = spans
 	return best, rw
 }
