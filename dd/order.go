@@ -44,6 +44,10 @@ func (e *engine) order(d int, legal, set uint64, start int) int {
 	return n
 }
 
+// scoreLead scores the legal leads of seat l, higher first. Each suit falls
+// in one category; its top and bottom cards get the category's score (the
+// card to try first two more), the cards between them come after every
+// category's, from the lowest up.
 func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 	h := &e.hands
 	hp, lho, rho := h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
@@ -76,19 +80,21 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 			cat = 25
 		case tr < noTrump && ((suitOf(lho, tr) != 0 && lh == 0) || (suitOf(rho, tr) != 0 && rh == 0)):
 			cat = 5 // an opponent ruffs
-		case bits.OnesCount16(pd) >= 2 && bits.OnesCount16(lh) >= 1 &&
-			((has(pd, top[1]) && has(lh, top[0])) ||
-				(has(pd, top[0]) && has(lh, top[1]) && (has(pd, top[2]) || (has(ours, top[2]) && has(ours, top[3]))))):
-			cat = 70 // lead towards partner's tenace
-			lowFirst = true
-		case bits.OnesCount16(my) >= 2 && bits.OnesCount16(rh) >= 2 &&
-			((has(my, top[0]) && has(rh, top[1])) || (has(my, top[1]) && has(rh, top[0]) && !has(ours, top[2]))):
-			cat = 10 // leading away from a tenace
-		case lh != 0 && rh != 0 && bits.OnesCount16(ours&(1<<uint(top[0])|1<<uint(top[1])|1<<uint(top[2]))) >= 2:
-			cat = 60 // a strong suit
 		case tr < noTrump && pd == 0 && lh != 0 && rh != 0 && suitOf(hp, tr) != 0:
 			cat = 65 // partner ruffs
+		case bits.OnesCount16(pd) >= 2 && lh != 0 &&
+			((has(pd, top[1]) && has(lh, top[0])) ||
+				(has(pd, top[0]) && has(lh, top[1]) && (has(pd, top[2]) || (has(ours, top[2]) && has(ours, top[3])))) ||
+				(has(pd, top[1]) && has(lh, top[2]) && (has(pd, top[3]) || (has(ours, top[3]) && has(ours, top[4]))))):
+			cat = 70 // lead towards partner's tenace
 			lowFirst = true
+		case bits.OnesCount16(my) >= 2 && bits.OnesCount16(rh) >= 2 && has(my, top[0]) && has(rh, top[1]):
+			cat = 42 // the top card, over RHO's second
+		case bits.OnesCount16(my) >= 2 && bits.OnesCount16(rh) >= 2 && has(my, top[1]) && has(rh, top[0]) && !has(ours, top[2]):
+			cat = 10 // leading away from a tenace
+		case lh != 0 && rh != 0 && bits.OnesCount16(ours&(1<<uint(top[0])|1<<uint(top[1])|1<<uint(top[2]))) >= 2:
+			cat = 60 // a strong suit: cash the top card, else lead towards partner's
+			lowFirst = !has(my, top[0])
 		case has(ours, top[0]) && !has(my, top[0]) && pd != 0:
 			cat = 50 // partner holds the top card
 			lowFirst = true
@@ -98,11 +104,11 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 		hi, lo := topRank(my), bottomRank(my)
 		for y := my; y != 0; y &= y - 1 {
 			r := bits.TrailingZeros16(y)
-			score[16*su+r] = int16(r) - 20
+			score[16*su+r] = -20 - int16(r)
 		}
 		if lowFirst {
 			score[16*su+lo] = cat + 2
-			score[16*su+hi] = max(score[16*su+hi], cat-15)
+			score[16*su+hi] = max(score[16*su+hi], cat)
 		} else {
 			score[16*su+hi] = cat + 2
 			score[16*su+lo] = max(score[16*su+lo], cat)
@@ -240,7 +246,7 @@ func descending(mv []int8, x uint16, base int8) int {
 }
 
 // killerKey describes the situation of the player at depth d for the
-// killer table: the hand on lead; when following suit, the suit's cards and
+// killer table: the hands of the leader and partner on lead; when following suit, the suit's cards and
 // the card winning so far; when void, the hand and what is winning.
 func (e *engine) killerKey(d int) uint64 {
 	p := &e.plays[d]
@@ -249,7 +255,9 @@ func (e *engine) killerKey(d int) uint64 {
 	var k uint64
 	switch {
 	case pos == 0:
-		k = e.hands[seat]
+		// The leader's hand and partner's: which suit partner can win or
+		// ruff decides the lead as much as the leader's own cards.
+		k = e.hands[seat] ^ bits.RotateLeft64(e.hands[(seat+2)&3]*0x9e3779b97f4a7c15, 17)
 	default:
 		t := &e.tricks[d>>2]
 		w := &e.plays[e.plays[d-1].win]
