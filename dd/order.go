@@ -120,10 +120,13 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 // lead, to mv in the order to try them, and returns how many there are.
 // Following suit: low unless the card can win the trick and partner's
 // card is not sure to hold it (second hand stays low when fourth hand can
-// win); a winning card is the cheapest one when nobody after can beat it,
-// otherwise the highest. Void: the cheapest ruff that LHO cannot overruff
-// (or the highest ruff), then the lowest card of each side suit, longest
-// suit first, then the rest from the bottom.
+// win, or when third hand will win over both partner and us anyway; third
+// hand stays low when LHO's cards that beat partner's beat ours too); a
+// winning card is the cheapest one when nobody after can beat it,
+// otherwise the cheapest card above LHO's, then the highest. Void: the
+// cheapest ruff that LHO cannot overruff (or the highest ruff), then the
+// lowest card of each side suit, longest suit first, then the rest from
+// the bottom.
 func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 	seat := int(e.plays[d].seat)
 	pos := d & 3
@@ -145,17 +148,34 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 		if int(wc>>4) != ls || topRank(my) < wr || partnerSafe {
 			return ascending(mv, my, base)
 		}
+		// Third hand over partner's card: low when LHO holds no card
+		// between partner's and our top, so that ours wins no more.
+		if partnerWins && lhoFollow != 0 && atLeast(lhoFollow, wr+1)&^atLeast(lhoFollow, topRank(my)) == 0 {
+			return ascending(mv, my, base)
+		}
 		if pos == 1 {
-			// Second hand: low when partner, fourth, can win the trick.
 			pd := suitOf(e.hands[(seat+2)&3], ls)
-			if pd != 0 && topRank(pd) > wr && (lhoFollow == 0 || topRank(pd) > topRank(lhoFollow)) {
-				return ascending(mv, my, base)
+			if pd != 0 && topRank(pd) > wr {
+				// Second hand: low when partner, fourth, can win the
+				// trick, or when third hand's top beats ours and
+				// partner's and no card of his lies between the two
+				// (a card of ours would not make him play any higher).
+				if lhoFollow == 0 || topRank(pd) > topRank(lhoFollow) ||
+					(topRank(lhoFollow) > topRank(pd|my) && atLeast(lhoFollow, topRank(pd))&^atLeast(lhoFollow, topRank(my)) == 0) {
+					return ascending(mv, my, base)
+				}
 			}
 		}
 		over := atLeast(my, wr+1)
 		var n int
 		if pos == 3 || lhoFollow == 0 || bottomRank(over) > topRank(lhoFollow) {
 			n = ascending(mv, over, base)
+		} else if sure := atLeast(over, topRank(lhoFollow)+1); sure != 0 {
+			// The cheapest card that LHO cannot beat, then the others
+			// from the top.
+			c := bottomRank(sure)
+			mv[0] = base + int8(c)
+			n = 1 + descending(mv[1:], over&^(1<<uint(c)), base)
 		} else {
 			n = descending(mv, over, base)
 		}
@@ -186,8 +206,12 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 		}
 	}
 	// The lowest card of each side suit, from the longest suit (on equal
-	// lengths, the lower suit first).
+	// lengths, the lower suit first); a suit where we keep length with an
+	// opponent and partner does not counts as three cards longer.
+	h := &e.hands
+	pdH, rhoH := h[(seat+2)&3], h[(seat+3)&3]
 	var lows [4]int8
+	var keys [4]int
 	k := 0
 	for su := 0; su < 4; su++ {
 		x := suitOf(legal, su)
@@ -196,12 +220,19 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 		}
 		c := int8(16*su + bottomRank(x))
 		l := bits.OnesCount16(x)
+		ol := max(bits.OnesCount16(suitOf(lho, su)), bits.OnesCount16(suitOf(rhoH, su)))
+		key := 8 * l
+		if ol > 0 && l >= ol && bits.OnesCount16(suitOf(pdH, su)) < ol {
+			key += 20
+		}
 		j := k
-		for j > 0 && bits.OnesCount16(suitOf(legal, int(lows[j-1]>>4))) < l {
+		for j > 0 && keys[j-1] < key {
 			lows[j] = lows[j-1]
+			keys[j] = keys[j-1]
 			j--
 		}
 		lows[j] = c
+		keys[j] = key
 		k++
 	}
 	for _, c := range lows[:k] {
@@ -246,8 +277,10 @@ func descending(mv []int8, x uint16, base int8) int {
 }
 
 // killerKey describes the situation of the player at depth d for the
-// killer table: the hands of the leader and partner on lead; when following suit, the suit's cards and
-// the card winning so far; when void, the hand and what is winning.
+// killer table: the hands of the leader and partner on lead; when following
+// suit, the suit's cards, the card winning so far and the holdings in it of
+// LHO and, in second seat, partner; when void, the hand, the card winning
+// and the cards of the suit led.
 func (e *engine) killerKey(d int) uint64 {
 	p := &e.plays[d]
 	seat := uint64(p.seat)
@@ -261,12 +294,18 @@ func (e *engine) killerKey(d int) uint64 {
 	default:
 		t := &e.tricks[d>>2]
 		w := &e.plays[e.plays[d-1].win]
+		lead := t.all >> (16 * uint(t.lead)) & rankMask
 		if f := e.hands[seat] & (rankMask << (16 * uint(t.lead))); f != 0 {
-			k = t.all&(rankMask<<(16*uint(t.lead))) ^ uint64(uint8(w.card))<<56
-		} else if e.trump == noTrump {
-			k = e.hands[seat] ^ uint64(w.seat)<<56
+			// The suit's cards, what is winning, who of those after us
+			// holds what: LHO's cards, and in second seat partner's.
+			k = lead<<(16*uint(t.lead)) ^ uint64(uint8(w.card))<<56 ^
+				uint64(suitOf(e.hands[(seat+1)&3], t.lead))*0x9e3779b97f4a7c15
+			if pos == 1 {
+				k ^= uint64(suitOf(e.hands[(seat+2)&3], t.lead)) * 0xc2b2ae3d27d4eb4f
+			}
 		} else {
-			k = e.hands[seat] ^ uint64(uint8(w.card))<<56
+			// Void: the hand, what is winning and the suit's cards.
+			k = e.hands[seat] ^ uint64(uint8(w.card))<<56 ^ lead*0x9e3779b97f4a7c15
 		}
 	}
 	k ^= (seat<<2 | pos) << 62 >> 0
