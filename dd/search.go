@@ -90,7 +90,8 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	t.all = all
 	e.describe(t, d)
 	seat := uint8(p.seat)
-	if hit, v, ks := e.tt.lookup(t.shape, seat, t.w[0], t.w[1], beta-won); hit {
+	var h ttHint
+	if hit, v, ks := e.tt.lookup(t.shape, seat, t.w[0], t.w[1], beta-won, &h); hit {
 		return v + won, topCards(all, ks)
 	}
 	t.eqv = 0
@@ -102,7 +103,7 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 		lo = v - won
 	}
 	ks, rw := e.pattern(all, rw, t.eqv)
-	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi)
+	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi, &h)
 	return v, rw
 }
 

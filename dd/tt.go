@@ -18,19 +18,25 @@ import (
 // Entries are filed in buckets keyed by (shape, leader) and, for a pattern
 // that pins the top card of every suit, the owners of those four cards.
 // The entries of one bucket lie side by side in a block of a shared pool,
-// so that a lookup reads consecutive memory; an entry that answers moves to
-// the front of its block, as the same entries answer again and again, and
-// a full bucket drops its last (least recently useful) entry. Blocks come
-// in power-of-two sizes with a free list for each size. The pool grows by
-// doubling up to its entry limit; when full, the table drops the positions
-// nearest the end of the play (compact). It is cleared by advancing a
-// generation counter, so memory stays bounded.
+// so that a lookup reads consecutive memory. They are kept in order of
+// their number of pins, fewest first (new entries in front of those with as
+// many): the first entry that answers is then one of the most general, and
+// its rank winners make the entries stored above it more general too. A
+// full bucket drops its last, most specific entry. The general bucket of a
+// shape and leader exists whenever one of its specific buckets does and
+// says whether any does, so that a lookup usually probes one bucket; the
+// store after a search reuses the bucket indices its lookup found. Blocks
+// come in power-of-two sizes with a free list for each size. The pool grows
+// by doubling up to its entry limit; when full, the table drops the
+// positions nearest the end of the play (compact). It is cleared by
+// advancing a generation counter, so memory stays bounded.
 
 type ttEntry struct {
 	w     [2]uint64 // owner words (suits ♣♦ in w[0], ♥♠ in w[1]), masked to the pinned cards
 	ks    uint16    // pinned cards per suit, 4 bits a suit
 	lower int8      // bounds on NS tricks from this position
 	upper int8
+	pins  uint8 // pinned cards in all (the sum of ks's counts)
 }
 
 type ttBucket struct {
@@ -40,6 +46,7 @@ type ttBucket struct {
 	n     uint16 // entries in use
 	off   int32  // first entry in the pool
 	class uint8  // the block holds 1<<class entries
+	spec  bool   // in a general bucket: the shape and leader may have specific buckets
 }
 
 // maxClass bounds a bucket's block: beyond 1<<maxClass entries a bucket
@@ -54,9 +61,18 @@ var kMask = func() (m [16]uint64) {
 	return
 }()
 
+// maskTab[x] is the owner-word mask of two suits pinned to x&15 and x>>4
+// cards.
+var maskTab = func() (m [256]uint64) {
+	for x := range m {
+		m[x] = kMask[x&15] | kMask[x>>4]<<32
+	}
+	return
+}()
+
 // masks expands 4-bit-per-suit pin counts into owner-word masks.
 func masks(ks uint16) (m0, m1 uint64) {
-	return kMask[ks&15] | kMask[ks>>4&15]<<32, kMask[ks>>8&15] | kMask[ks>>12]<<32
+	return maskTab[ks&0xff], maskTab[ks>>8]
 }
 
 // subKey splits the patterns of one shape and leader: a pattern that pins
@@ -88,6 +104,17 @@ type transTable struct {
 	maxEntries int     // pool size limit
 	maxBuckets int     // bucket array size limit (a power of two)
 	keep       []int32 // scratch for compact
+	epoch      uint32  // advanced whenever buckets move or go stale (see ttHint)
+}
+
+// ttHint remembers where lookup found (or did not find) the buckets of a
+// position, so that the store after its search need not probe again. The
+// search of the position's subtree only reaches positions with fewer cards
+// (other shapes), so it creates no bucket of this shape; the hint is valid
+// as long as no bucket has moved or been dropped (same epoch).
+type ttHint struct {
+	spec, gen int32 // bucket indices of the specific and general keys, or -1
+	epoch     uint32
 }
 
 const (
@@ -127,6 +154,7 @@ func (t *transTable) clear() {
 
 // nextGen makes every bucket stale.
 func (t *transTable) nextGen() {
+	t.epoch++
 	t.gen++
 	if t.gen == 0 { // wrapped: really clear
 		for i := range t.buckets {
@@ -167,12 +195,24 @@ func (t *transTable) probe(i uint64, shape uint64, seat uint16) int {
 }
 
 // lookup searches for an entry matching the position that decides whether
-// NS reach target tricks. It returns the entry's bound and pin counts.
-func (t *transTable) lookup(shape uint64, seat uint8, w0, w1 uint64, target int) (hit bool, value int, ks uint16) {
-	if hit, value, ks = t.scan(t.find(shape, uint16(seat)<<9|subKey(w0, w1)), w0, w1, target); hit {
+// NS reach target tricks. It returns the entry's bound and pin counts, and
+// in h where it found the position's buckets. Of the entries that answer it
+// prefers one with few pins, whose rank winners make the parent's entry more
+// general: it looks in the general bucket first, and a bucket keeps its
+// entries in order of their number of pins. The specific bucket is probed
+// only when the general one says the shape and leader have any.
+func (t *transTable) lookup(shape uint64, seat uint8, w0, w1 uint64, target int, h *ttHint) (hit bool, value int, ks uint16) {
+	h.epoch = t.epoch
+	h.spec = -1
+	h.gen = int32(t.find(shape, uint16(seat)<<9|generalKey))
+	if h.gen < 0 {
+		return false, 0, 0
+	}
+	if hit, value, ks = t.scan(int(h.gen), w0, w1, target); hit || !t.buckets[h.gen].spec {
 		return
 	}
-	return t.scan(t.find(shape, uint16(seat)<<9|generalKey), w0, w1, target)
+	h.spec = int32(t.find(shape, uint16(seat)<<9|subKey(w0, w1)))
+	return t.scan(int(h.spec), w0, w1, target)
 }
 
 func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value int, ks uint16) {
@@ -180,13 +220,9 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 		return false, 0, 0
 	}
 	b := &t.buckets[bi]
-	es := t.entries[b.off : b.off+int32(b.n)]
-	for i := range es {
-		en := &es[i]
-		m0, m1 := masks(en.ks)
-		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) != 0 {
-			continue
-		}
+	for _, en := range t.entries[b.off : b.off+int32(b.n)] {
+		// Only an entry whose bounds decide the target can answer: test
+		// them before the pins.
 		if int(en.lower) >= target {
 			value = int(en.lower)
 		} else if int(en.upper) < target {
@@ -194,15 +230,10 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 		} else {
 			continue
 		}
-		ks = en.ks
-		if i > 0 {
-			// Move to the front: the entries that answer most often are
-			// found soonest.
-			x := *en
-			copy(es[1:i+1], es[:i])
-			es[0] = x
+		m0, m1 := masks(en.ks)
+		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) == 0 {
+			return true, value, en.ks
 		}
-		return true, value, ks
 	}
 	return false, 0, 0
 }
@@ -229,43 +260,64 @@ func (t *transTable) release(off int32, class uint8) {
 	t.free[class] = off
 }
 
-// store records bounds for a pattern.
-func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, lower, upper int) {
+// store records bounds for a pattern. The hint h is that of the lookup of
+// the same position.
+func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, lower, upper int, h *ttHint) {
 	m0, m1 := masks(ks)
 	w0 &= m0
 	w1 &= m1
 	seat := specificKey(seat8, w0, w1, ks, shape)
-	bi := t.find(shape, seat)
-	if bi >= 0 {
-		b := &t.buckets[bi]
-		es := t.entries[b.off : b.off+int32(b.n)]
-		for i := range es {
-			en := &es[i]
-			if en.ks == ks && en.w[0] == w0 && en.w[1] == w1 {
-				en.lower = max(en.lower, int8(lower))
-				en.upper = min(en.upper, int8(upper))
-				return
-			}
-		}
+	var bi int
+	if h.epoch != t.epoch {
+		bi = t.find(shape, seat)
+	} else if seat&generalKey != 0 {
+		bi = int(h.gen)
+	} else {
+		bi = int(h.spec)
 	}
+	pins := uint8(pinCount(ks))
 	for attempt := 0; ; attempt++ {
 		if bi < 0 {
-			bi = t.newBucket(shape, seat)
-		} else if b := &t.buckets[bi]; int(b.n) == 1<<b.class {
-			if b.class == maxClass {
-				b.n-- // drop the last entry
-			} else if off := t.alloc(b.class + 1); off >= 0 {
-				copy(t.entries[off:], t.entries[b.off:b.off+int32(b.n)])
-				t.release(b.off, b.class)
-				b.off = off
-				b.class++
+			if seat&generalKey == 0 {
+				// A specific bucket needs its general bucket, which
+				// tells lookup that it may exist.
+				gk := seat&^0x1ff | generalKey
+				if gi := t.newBucket(shape, gk); gi >= 0 {
+					t.buckets[gi].spec = true
+					bi = t.newBucket(shape, seat)
+				}
+			} else {
+				bi = t.newBucket(shape, seat)
 			}
 		}
 		if bi >= 0 {
-			if b := &t.buckets[bi]; int(b.n) < 1<<b.class {
+			b := &t.buckets[bi]
+			// The same pattern has as many pins: merge the bounds.
+			es := t.entries[b.off : b.off+int32(b.n)]
+			p := pinStart(es, pins)
+			for i := p; i < len(es) && es[i].pins == pins; i++ {
+				if en := &es[i]; en.ks == ks && en.w[0] == w0 && en.w[1] == w1 {
+					en.lower = max(en.lower, int8(lower))
+					en.upper = min(en.upper, int8(upper))
+					return
+				}
+			}
+			if int(b.n) == 1<<b.class {
+				if b.class == maxClass {
+					b.n-- // drop the last, most specific entry
+				} else if off := t.alloc(b.class + 1); off >= 0 {
+					copy(t.entries[off:], t.entries[b.off:b.off+int32(b.n)])
+					t.release(b.off, b.class)
+					b.off = off
+					b.class++
+				}
+			}
+			if int(b.n) < 1<<b.class {
+				// In front of the entries with as many pins or more.
 				es := t.entries[b.off : b.off+int32(b.n)+1]
-				copy(es[1:], es[:b.n])
-				es[0] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper)}
+				p = min(p, int(b.n))
+				copy(es[p+1:], es[p:b.n])
+				es[p] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper), pins: pins}
 				b.n++
 				return
 			}
@@ -283,23 +335,51 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 	}
 }
 
-// newBucket files a new bucket for (shape, seat) with a block of one entry
-// and returns its index, or -1 when the buckets or the pool are full.
+func pinCount(ks uint16) int {
+	return int(ks&15 + ks>>4&15 + ks>>8&15 + ks>>12)
+}
+
+// pinStart returns the index of the first entry of es, a block in order of
+// pins, with at least pins pins.
+func pinStart(es []ttEntry, pins uint8) int {
+	lo, hi := 0, len(es)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if es[m].pins < pins {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// newBucket returns the index of the bucket for (shape, seat), filing a
+// new one with a block of one entry if there is none (so that a stale
+// "not found" cannot file a key twice), or -1 when the buckets or the pool
+// are full.
 func (t *transTable) newBucket(shape uint64, seat uint16) int {
+	mask := uint64(len(t.buckets) - 1)
+	i := bucketHash(shape, seat) & mask
+	for ; t.buckets[i].gen == t.gen; i = (i + 1) & mask {
+		if b := &t.buckets[i]; b.shape == shape && b.seat == seat {
+			return int(i)
+		}
+	}
 	if 2*(t.load+1) > len(t.buckets) {
 		if len(t.buckets) == t.maxBuckets {
 			return -1
 		}
 		t.growBuckets()
+		mask = uint64(len(t.buckets) - 1)
+		i = bucketHash(shape, seat) & mask
+		for t.buckets[i].gen == t.gen {
+			i = (i + 1) & mask
+		}
 	}
 	off := t.alloc(0)
 	if off < 0 {
 		return -1
-	}
-	mask := uint64(len(t.buckets) - 1)
-	i := bucketHash(shape, seat) & mask
-	for t.buckets[i].gen == t.gen {
-		i = (i + 1) & mask
 	}
 	t.buckets[i] = ttBucket{shape: shape, gen: t.gen, seat: seat, off: off}
 	t.load++
@@ -322,6 +402,7 @@ func (t *transTable) growBuckets() {
 
 // rehash files the live buckets of old into t.buckets.
 func (t *transTable) rehash(old []ttBucket) {
+	t.epoch++
 	t.load = 0
 	mask := uint64(len(t.buckets) - 1)
 	for _, b := range old {

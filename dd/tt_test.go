@@ -1,0 +1,144 @@
+package dd
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestTTSizes: the memory accounting (bytes) uses the real sizes.
+func TestTTSizes(t *testing.T) {
+	if s := unsafe.Sizeof(ttEntry{}); s != entrySize {
+		t.Errorf("ttEntry is %d bytes, entrySize %d", s, entrySize)
+	}
+	if s := unsafe.Sizeof(ttBucket{}); s != bucketSize {
+		t.Errorf("ttBucket is %d bytes, bucketSize %d", s, bucketSize)
+	}
+}
+
+// checkTTInvariants checks the structure the lookup relies on: every entry
+// is masked to its pins and counts them, a bucket's entries are in order of
+// pins with no pattern twice, a specific bucket's entries pin the top card
+// of every suit with the owners of its key, and every specific bucket has a
+// general bucket that says so.
+func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
+	t.Helper()
+	for bi := range tt.buckets {
+		b := &tt.buckets[bi]
+		if b.gen != tt.gen {
+			continue
+		}
+		buckets++
+		if got := tt.find(b.shape, b.seat); got != bi {
+			t.Fatalf("bucket %d (shape %x seat %x) found at %d", bi, b.shape, b.seat, got)
+		}
+		if int(b.n) > 1<<b.class || int(b.off)+1<<b.class > len(tt.entries) {
+			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, len(tt.entries))
+		}
+		es := tt.entries[b.off : b.off+int32(b.n)]
+		seen := map[ttEntry]bool{}
+		for i, en := range es {
+			entries++
+			if int(en.pins) != pinCount(en.ks) {
+				t.Fatalf("bucket %d entry %d: pins %d, ks %04x", bi, i, en.pins, en.ks)
+			}
+			if i > 0 && es[i-1].pins > en.pins {
+				t.Fatalf("bucket %d: entry %d has %d pins after %d", bi, i, en.pins, es[i-1].pins)
+			}
+			m0, m1 := masks(en.ks)
+			if en.w[0]&^m0 != 0 || en.w[1]&^m1 != 0 {
+				t.Fatalf("bucket %d entry %d: owner words %x %x beyond pins %04x", bi, i, en.w[0], en.w[1], en.ks)
+			}
+			if en.lower > en.upper {
+				t.Fatalf("bucket %d entry %d: bounds %d..%d", bi, i, en.lower, en.upper)
+			}
+			key := ttEntry{w: en.w, ks: en.ks}
+			if seen[key] {
+				t.Fatalf("bucket %d: pattern %04x %x %x twice", bi, en.ks, en.w[0], en.w[1])
+			}
+			seen[key] = true
+			if got := specificKey(uint8(b.seat>>9), en.w[0], en.w[1], en.ks, b.shape); got != b.seat {
+				t.Fatalf("bucket %d (key %x) holds an entry of key %x", bi, b.seat, got)
+			}
+		}
+		if b.seat&generalKey == 0 {
+			gi := tt.find(b.shape, b.seat&^0x1ff|generalKey)
+			if gi < 0 || !tt.buckets[gi].spec {
+				t.Fatalf("specific bucket %d (shape %x seat %x) without a general bucket that says so", bi, b.shape, b.seat)
+			}
+		}
+	}
+	return
+}
+
+// TestTTInvariants solves deals with the default and a small memory limit
+// (where the pool grows, buckets are rehashed and the table is compacted)
+// and checks the table's structure after each.
+func TestTTInvariants(t *testing.T) {
+	cs := readDDSList(t, "testdata/list100.txt")
+	n := 4
+	if testing.Short() {
+		n = 2
+	}
+	for _, mem := range []int{0, 2 << 20} {
+		s := NewSolverOptions(Options{MaxMemory: mem})
+		for _, c := range cs[:n] {
+			got, err := s.Table(c.deal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != c.table {
+				t.Errorf("line %d: table %v, want %v", c.line, got, c.table)
+			}
+			b, e := checkTTInvariants(t, s.e.tt)
+			if b == 0 || e == 0 {
+				t.Errorf("memory %d: %d buckets, %d entries", mem, b, e)
+			}
+		}
+	}
+}
+
+// TestTTLookupPrefersFewPins: of the entries that answer, lookup returns
+// one with the fewest pins, whatever the order of the stores, looking in the
+// specific bucket only when no general entry answers.
+func TestTTLookupPrefersFewPins(t *testing.T) {
+	tt := newTransTable(1 << 20)
+	const shape = 0x1111_1111_1111_1111 // one card a suit in each hand
+	// Owners of each suit's cards, top down (N, E, S, W in clubs, ...).
+	w0 := uint64(0b00_01_10_11)<<18 | uint64(0b01_10_11_00)<<(32+18)
+	w1 := uint64(0b10_11_00_01)<<18 | uint64(0b11_00_01_10)<<(32+18)
+	w1x := w1 ^ 1<<(32+24) // the top spade with another owner
+	var h ttHint
+	if hit, _, _ := tt.lookup(shape, 0, w0, w1, 2, &h); hit {
+		t.Fatal("hit in an empty table")
+	}
+	tt.store(shape, 0, w0, w1, 0x1111, 4, 4, &h) // top card of every suit: specific
+	tt.lookup(shape, 0, w0, w1, 3, &h)
+	tt.store(shape, 0, w0, w1, 0x2001, 3, 4, &h) // top club, top two spades
+	tt.lookup(shape, 0, w0, w1, 2, &h)
+	tt.store(shape, 0, w0, w1, 0x0001, 2, 4, &h) // top club
+	if b, e := checkTTInvariants(t, tt); b != 2 || e != 3 {
+		t.Fatalf("%d buckets, %d entries, want 2 and 3", b, e)
+	}
+	check := func(w1 uint64, target int, hit bool, value int, ks uint16) {
+		t.Helper()
+		gh, gv, gks := tt.lookup(shape, 0, w0, w1, target, &h)
+		if gh != hit || hit && (gv != value || gks != ks) {
+			t.Errorf("target %d: hit %v value %d pins %04x, want %v %d %04x", target, gh, gv, gks, hit, value, ks)
+		}
+	}
+	check(w1, 1, true, 2, 0x0001)
+	check(w1, 2, true, 2, 0x0001)
+	check(w1, 3, true, 3, 0x2001)
+	check(w1, 4, true, 4, 0x1111)
+	check(w1, 5, true, 4, 0x0001)
+	check(w1x, 2, true, 2, 0x0001)
+	check(w1x, 3, false, 0, 0)
+	check(w1x, 4, false, 0, 0)
+	// The same pattern again merges its bounds.
+	tt.store(shape, 0, w0, w1x, 0x0001, 3, 13, &h)
+	if b, e := checkTTInvariants(t, tt); b != 2 || e != 3 {
+		t.Fatalf("after a merge: %d buckets, %d entries, want 2 and 3", b, e)
+	}
+	check(w1x, 3, true, 3, 0x0001)
+	check(w1, 3, true, 3, 0x0001)
+}
