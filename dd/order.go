@@ -78,6 +78,14 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 		switch {
 		case tr < noTrump && su == tr:
 			cat = 25
+			// Draw trumps when our side holds the top one and both
+			// opponents still have some: cash it, or lead low to partner's.
+			if has(my, top[0]) && lh != 0 && rh != 0 {
+				cat = 41
+			} else if has(pd, top[0]) && lh != 0 && rh != 0 {
+				cat = 41
+				lowFirst = true
+			}
 		case tr < noTrump && ((suitOf(lho, tr) != 0 && lh == 0) || (suitOf(rho, tr) != 0 && rh == 0)):
 			cat = 5 // an opponent ruffs
 		case tr < noTrump && pd == 0 && lh != 0 && rh != 0 && suitOf(hp, tr) != 0:
@@ -184,7 +192,15 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 	// Void in the suit led: ruff or discard.
 	n := 0
 	rest := legal
-	if tr < noTrump && !partnerSafe {
+	// Second hand does not ruff first when partner, fourth, follows above
+	// both the card led and third hand's cards.
+	pdWins := false
+	if pos == 1 && lhoFollow != 0 {
+		if pd := suitOf(e.hands[(seat+2)&3], ls); pd != 0 && topRank(pd) > max(wr, topRank(lhoFollow)) {
+			pdWins = true
+		}
+	}
+	if tr < noTrump && !partnerSafe && !pdWins {
 		if myT := suitOf(legal, tr); myT != 0 {
 			need := 0
 			if int(wc>>4) == tr {

@@ -365,13 +365,13 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	if maxNode {
 		best = -1
 	}
-	// Except in fourth seat, the card that last caused a cut-off in the
-	// same situation (see killerKey) is tried first, and the others are
-	// ordered only if it fails. In fourth seat the ordering is simple and
-	// nearly always right.
+	// The card that last caused a cut-off in the same situation (see
+	// killerKey) is tried first, and the others are ordered only if it
+	// fails — except in fourth seat when following suit, where the simple
+	// ordering is nearly always right.
 	var kkey, rest uint64
 	n := 0
-	useK := d&3 != 3 && legal&(legal-1) != 0
+	useK := (d&3 != 3 || suitOf(legal, int(e.tricks[d>>2].lead)) == 0) && legal&(legal-1) != 0
 	if useK {
 		kkey = e.killerKey(d)
 		if k := e.killer.get(kkey); k >= 0 && legal>>uint(k)&1 != 0 {
