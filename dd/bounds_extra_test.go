@@ -110,6 +110,25 @@ func biasedPosition(r *rand.Rand, n int) ([4]uint64, int, int) {
 
 // variant deals the cards below the pinned ones of each suit afresh among
 // the hands that held them, keeping each hand's suit lengths.
+// mixedPosition returns a position of n tricks, biased towards long suits
+// and high cards or, when random is set, uniformly random: as hands, trump
+// and leader for the reference, and as a Position for the solver.
+func mixedPosition(r *rand.Rand, n int, random bool) (h [4]uint64, trump, leader int, p Position) {
+	h, trump, leader = biasedPosition(r, n)
+	if random {
+		p = randomPosition(r, n, 0)
+		for k := range h {
+			h[k] = uint64(p.Hands[k])
+		}
+		return h, int(p.Trump), int(p.Leader), p
+	}
+	for k := range h {
+		p.Hands[k] = bridge.Hand(h[k])
+	}
+	p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+	return h, trump, leader, p
+}
+
 func variant(r *rand.Rand, h [4]uint64, rw uint64) [4]uint64 {
 	var out [4]uint64
 	for su := 0; su < 4; su++ {
@@ -176,19 +195,7 @@ func TestBoundsPattern(t *testing.T) {
 		if i%16 == 15 {
 			n = 5
 		}
-		h, trump, leader := biasedPosition(r, n)
-		if i%4 == 3 {
-			p := randomPosition(r, n, 0)
-			for k := range h {
-				h[k] = uint64(p.Hands[k])
-			}
-			trump, leader = int(p.Trump), int(p.Leader)
-		}
-		var p Position
-		for k := range h {
-			p.Hands[k] = bridge.Hand(h[k])
-		}
-		p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+		h, trump, leader, p := mixedPosition(r, n, i%4 == 3)
 		s.setup(p)
 		e := s.e
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}

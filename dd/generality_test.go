@@ -150,19 +150,7 @@ func TestRootPinsGeneral(t *testing.T) {
 		if i%200 == 199 {
 			n = 5
 		}
-		h, trump, leader := biasedPosition(r, n)
-		if i%3 == 0 {
-			p := randomPosition(r, n, 0)
-			for k := range h {
-				h[k] = uint64(p.Hands[k])
-			}
-			trump, leader = int(p.Trump), int(p.Leader)
-		}
-		var p Position
-		for k := range h {
-			p.Hands[k] = bridge.Hand(h[k])
-		}
-		p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+		h, trump, leader, p := mixedPosition(r, n, i%3 == 0)
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
 		for beta := 1; beta <= n; beta++ {
 			s := NewSolver()
@@ -202,19 +190,7 @@ func TestCutBoundsPattern(t *testing.T) {
 		if i%40 == 39 {
 			n = 5
 		}
-		h, trump, leader := biasedPosition(r, n)
-		if i%4 == 3 {
-			p := randomPosition(r, n, 0)
-			for k := range h {
-				h[k] = uint64(p.Hands[k])
-			}
-			trump, leader = int(p.Trump), int(p.Leader)
-		}
-		var p Position
-		for k := range h {
-			p.Hands[k] = bridge.Hand(h[k])
-		}
-		p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+		h, trump, leader, p := mixedPosition(r, n, i%4 == 3)
 		s.setup(p)
 		e := s.e
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
