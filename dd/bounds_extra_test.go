@@ -122,11 +122,13 @@ func mixedPosition(r *rand.Rand, n int, random bool) (h [4]uint64, trump, leader
 		}
 		return h, int(p.Trump), int(p.Leader), p
 	}
-	for k := range h {
-		p.Hands[k] = bridge.Hand(h[k])
-	}
-	p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+	p = Position{Hands: dealOf(h), Trump: bridge.Strain(trump), Leader: bridge.Seat(leader)}
 	return h, trump, leader, p
+}
+
+// dealOf turns the engine's hands back into a deal.
+func dealOf(h [4]uint64) bridge.Deal {
+	return bridge.Deal{bridge.Hand(h[0]), bridge.Hand(h[1]), bridge.Hand(h[2]), bridge.Hand(h[3])}
 }
 
 func variant(r *rand.Rand, h [4]uint64, rw uint64) [4]uint64 {
@@ -175,8 +177,8 @@ func checkBound(t *testing.T, r *rand.Rand, ref *memoRef, h [4]uint64, leader in
 		}
 		if n > got {
 			t.Fatalf("%s: %v trump %d leader %d (variant %d of %v, pins %x): bound %d, but the side takes %d",
-				name, bridge.Deal{bridge.Hand(hv[0]), bridge.Hand(hv[1]), bridge.Hand(hv[2]), bridge.Hand(hv[3])},
-				ref.trump, leader, v, bridge.Deal{bridge.Hand(h[0]), bridge.Hand(h[1]), bridge.Hand(h[2]), bridge.Hand(h[3])}, rw, n, got)
+				name, dealOf(hv),
+				ref.trump, leader, v, dealOf(h), rw, n, got)
 		}
 	}
 }

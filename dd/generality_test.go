@@ -86,7 +86,7 @@ func checkTable(t *testing.T, r *rand.Rand, s *Solver, trump, variants int) int 
 				}
 				if ns < int(en.lower) || ns > int(en.upper) {
 					t.Fatalf("%v trump %d leader %d: NS take %d, but the entry (pins %04x) says %d..%d",
-						bridge.Deal{bridge.Hand(h[0]), bridge.Hand(h[1]), bridge.Hand(h[2]), bridge.Hand(h[3])},
+						dealOf(h),
 						trump, leader, ns, en.ks, en.lower, en.upper)
 				}
 				checked++
@@ -117,10 +117,7 @@ func TestTableEntriesGeneral(t *testing.T) {
 			p = randomPosition(r, n, i%3)
 		} else {
 			h, trump, leader := biasedPosition(r, n)
-			for k := range h {
-				p.Hands[k] = bridge.Hand(h[k])
-			}
-			p.Trump, p.Leader = bridge.Strain(trump), bridge.Seat(leader)
+			p = Position{Hands: dealOf(h), Trump: bridge.Strain(trump), Leader: bridge.Seat(leader)}
 		}
 		s := NewSolver()
 		got, err := s.Tricks(p)
@@ -167,7 +164,7 @@ func TestRootPinsGeneral(t *testing.T) {
 				}
 				if (v >= beta && ns < v) || (v < beta && ns > v) {
 					t.Fatalf("%v trump %d leader %d beta %d (variant %d, pins %x): search %d, but NS take %d",
-						bridge.Deal{bridge.Hand(hv[0]), bridge.Hand(hv[1]), bridge.Hand(hv[2]), bridge.Hand(hv[3])},
+						dealOf(hv),
 						trump, leader, beta, k, rw, v, ns)
 				}
 			}

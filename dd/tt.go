@@ -176,14 +176,8 @@ func bucketHash(shape uint64, seat uint16) uint64 {
 
 // find returns the bucket index for (shape, seat), or -1.
 func (t *transTable) find(shape uint64, seat uint16) int {
-	return t.probe(bucketHash(shape, seat)&uint64(len(t.buckets)-1), shape, seat)
-}
-
-// probe returns the index of the bucket for (shape, seat) searching from
-// slot i, or -1.
-func (t *transTable) probe(i uint64, shape uint64, seat uint16) int {
 	mask := uint64(len(t.buckets) - 1)
-	for ; ; i = (i + 1) & mask {
+	for i := bucketHash(shape, seat) & mask; ; i = (i + 1) & mask {
 		b := &t.buckets[i]
 		if b.gen != t.gen {
 			return -1
@@ -371,11 +365,7 @@ func (t *transTable) newBucket(shape uint64, seat uint16) int {
 			return -1
 		}
 		t.growBuckets()
-		mask = uint64(len(t.buckets) - 1)
-		i = bucketHash(shape, seat) & mask
-		for t.buckets[i].gen == t.gen {
-			i = (i + 1) & mask
-		}
+		i = t.freeSlot(shape, seat)
 	}
 	off := t.alloc(0)
 	if off < 0 {
@@ -404,18 +394,24 @@ func (t *transTable) growBuckets() {
 func (t *transTable) rehash(old []ttBucket) {
 	t.epoch++
 	t.load = 0
-	mask := uint64(len(t.buckets) - 1)
 	for _, b := range old {
 		if b.gen != t.gen {
 			continue
 		}
-		i := bucketHash(b.shape, b.seat) & mask
-		for t.buckets[i].gen == t.gen {
-			i = (i + 1) & mask
-		}
-		t.buckets[i] = b
+		t.buckets[t.freeSlot(b.shape, b.seat)] = b
 		t.load++
 	}
+}
+
+// freeSlot returns the first free slot of the probe sequence of (shape,
+// seat).
+func (t *transTable) freeSlot(shape uint64, seat uint16) uint64 {
+	mask := uint64(len(t.buckets) - 1)
+	i := bucketHash(shape, seat) & mask
+	for t.buckets[i].gen == t.gen {
+		i = (i + 1) & mask
+	}
+	return i
 }
 
 // tricksLeft returns the number of tricks left in a position of the shape.
