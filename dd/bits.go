@@ -11,7 +11,7 @@ const (
 )
 
 // suitOf returns the 16 rank bits of suit su in the card set x.
-func suitOf(x uint64, su int) uint16 { return uint16(x >> (16 * uint(su))) }
+func suitOf(x uint64, su int) uint16 { return uint16(x >> (16 * uint(su&3))) }
 
 // topRank returns the highest rank in a non-empty rank set.
 func topRank(b uint16) int { return 15 - bits.LeadingZeros16(b) }
@@ -24,11 +24,28 @@ func atLeast(b uint16, r int) uint16 { return b &^ (1<<uint(r) - 1) }
 
 // topN returns the n highest ranks of b (all of b when it has fewer).
 func topN(b uint16, n int) uint16 {
-	for k := bits.OnesCount16(b) - n; k > 0; k-- {
-		b &= b - 1
+	hi := uint8(b >> 8)
+	if nh := bits.OnesCount8(hi); n < nh {
+		return uint16(topByte[hi][max(n, 0)]) << 8
+	} else {
+		return b&0xff00 | uint16(topByte[uint8(b)][min(n-nh, 8)])
 	}
-	return b
 }
+
+// topByte[x][n] is the n highest bits of the byte x (all of x when it has
+// fewer).
+var topByte = func() (t [256][9]uint8) {
+	for x := range 256 {
+		for n := 0; n <= 8; n++ {
+			b := uint8(x)
+			for k := bits.OnesCount8(b) - n; k > 0; k-- {
+				b &= b - 1
+			}
+			t[x][n] = b
+		}
+	}
+	return
+}()
 
 // beats reports whether card a, played after b to the same trick, beats b.
 func beats(a, b int8, trump int) bool {

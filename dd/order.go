@@ -2,6 +2,15 @@ package dd
 
 import "math/bits"
 
+// suitAt is suitOf for a suit known to be 0..3 (never noTrump): masking
+// the shift count lets the compiler drop its check for shifts of 64 or more,
+// three instructions per use on amd64.
+func suitAt(x uint64, su int) uint16 { return uint16(x >> (16 * (uint(su) & 3))) }
+
+// hiBit returns the highest bit of a rank set, or bit 15, which holds no
+// card, when the set is empty (masking the shift count spares its check).
+func hiBit(x uint16) uint16 { return 1 << (uint(bits.Len16(x)-1) & 15) }
+
 // order writes the cards of set, a subset of the legal cards, to
 // e.plays[d].moves from index start, most promising first, and returns how
 // many it wrote. Good ordering only saves time: every legal card is still
@@ -12,116 +21,168 @@ func (e *engine) order(d int, legal, set uint64, start int) int {
 		p.moves[start] = int8(bits.TrailingZeros64(set))
 		return 1
 	}
-	if d&3 != 0 {
-		if set == legal {
-			return e.orderFollow(d, legal, p.moves[start:])
+	if set == legal && start == 0 {
+		if d&3 == 0 {
+			return e.orderLead(int(p.seat), legal, &p.moves)
 		}
-		var all [13]int8
-		n := 0
-		for _, c := range all[:e.orderFollow(d, legal, all[:])] {
-			if set>>uint(c)&1 != 0 {
-				p.moves[start+n] = c
-				n++
-			}
-		}
-		return n
+		return e.orderFollow(d, legal, &p.moves)
 	}
-	var score [64]int16
-	e.scoreLead(int(p.seat), legal, &score)
+	// The order of a subset is that of all the legal cards, filtered.
+	var all [16]int8
+	var k int
+	if d&3 == 0 {
+		k = e.orderLead(int(p.seat), legal, &all)
+	} else {
+		k = e.orderFollow(d, legal, &all)
+	}
 	mv := p.moves[start:]
 	n := 0
-	for x := set; x != 0; x &= x - 1 {
-		c := int8(bits.TrailingZeros64(x))
-		// insertion sort, highest score first
-		j := n
-		for j > 0 && score[mv[j-1]] < score[c] {
-			mv[j] = mv[j-1]
-			j--
+	for _, c := range all[:k] {
+		if set>>(uint(c)&63)&1 != 0 {
+			mv[n] = c
+			n++
 		}
-		mv[j] = c
-		n++
 	}
 	return n
 }
 
-// scoreLead scores the legal leads of seat l, higher first. Each suit falls
-// in one category; its top and bottom cards get the category's score (the
-// card to try first two more), the cards between them come after every
-// category's, from the lowest up.
-func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
+// orderLead writes the legal leads of seat l to mv in the order to try
+// them, and returns how many there are. Each suit falls in one category
+// with a score; its top and bottom cards come first, by score (the card to
+// try first scores two more; on equal scores the lower suit first), then
+// the cards between them of every suit, by rank from the lowest (lower
+// suits first on equal ranks).
+func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 	h := &e.hands
 	hp, lho, rho := h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
 	all := h[0] | h[1] | h[2] | h[3]
 	tr := e.trump
+	trumps := tr < noTrump
+	var lhT, rhT, pdT uint16 // the trumps of LHO, RHO and partner
+	if trumps {
+		lhT, rhT, pdT = suitAt(lho, tr), suitAt(rho, tr), suitAt(hp, tr)
+	}
+	// keys[:k], highest first, are the top and bottom cards as
+	// score<<6 | 63-card: unique, and in the order to try them.
+	var keys [8]int
+	k := 0
+	var mid uint64 // the cards between each suit's top and bottom
 	for su := 0; su < 4; su++ {
-		my := suitOf(legal, su)
+		my := suitAt(legal, su)
 		if my == 0 {
 			continue
 		}
-		pd, lh, rh := suitOf(hp, su), suitOf(lho, su), suitOf(rho, su)
-		a := suitOf(all, su)
+		pd, lh, rh := suitAt(hp, su), suitAt(lho, su), suitAt(rho, su)
+		a := suitAt(all, su)
 		ours := my | pd
-		// the top five cards of the suit still out
-		var top [5]int
-		x := a
-		for i := range top {
-			if x != 0 {
-				top[i] = topRank(x)
-				x &^= 1 << uint(top[i])
-			} else {
-				top[i] = 0
-			}
-		}
-		has := func(b uint16, r int) bool { return r > 0 && b>>uint(r)&1 != 0 }
-		cat := int16(40)
+		// The top three cards of the suit still out, as one bit each (bit
+		// 15, no card, when there are fewer); the fourth and fifth are
+		// only needed for a tenace of partner's.
+		t0 := hiBit(a)
+		t1 := hiBit(a &^ t0)
+		t2 := hiBit(a &^ (t0 | t1))
+		cat := 40
 		lowFirst := false
 		switch {
-		case tr < noTrump && su == tr:
+		case trumps && su == tr:
 			cat = 25
 			// Draw trumps when our side holds the top one and both
 			// opponents still have some: cash it, or lead low to partner's.
-			if has(my, top[0]) && lh != 0 && rh != 0 {
+			if my&t0 != 0 && lh != 0 && rh != 0 {
 				cat = 41
-			} else if has(pd, top[0]) && lh != 0 && rh != 0 {
+			} else if pd&t0 != 0 && lh != 0 && rh != 0 {
 				cat = 41
 				lowFirst = true
 			}
-		case tr < noTrump && ((suitOf(lho, tr) != 0 && lh == 0) || (suitOf(rho, tr) != 0 && rh == 0)):
+		case trumps && ((lhT != 0 && lh == 0) || (rhT != 0 && rh == 0)):
 			cat = 5 // an opponent ruffs
-		case tr < noTrump && pd == 0 && lh != 0 && rh != 0 && suitOf(hp, tr) != 0:
+		case trumps && pd == 0 && lh != 0 && rh != 0 && pdT != 0:
 			cat = 65 // partner ruffs
-		case bits.OnesCount16(pd) >= 2 && lh != 0 &&
-			((has(pd, top[1]) && has(lh, top[0])) ||
-				(has(pd, top[0]) && has(lh, top[1]) && (has(pd, top[2]) || (has(ours, top[2]) && has(ours, top[3])))) ||
-				(has(pd, top[1]) && has(lh, top[2]) && (has(pd, top[3]) || (has(ours, top[3]) && has(ours, top[4]))))):
+		case pd&(pd-1) != 0 && lh != 0 && towardsTenace(a, pd, lh, ours, t0, t1, t2):
 			cat = 70 // lead towards partner's tenace
 			lowFirst = true
-		case bits.OnesCount16(my) >= 2 && bits.OnesCount16(rh) >= 2 && has(my, top[0]) && has(rh, top[1]):
+		case my&(my-1) != 0 && rh&(rh-1) != 0 && my&t0 != 0 && rh&t1 != 0:
 			cat = 42 // the top card, over RHO's second
-		case bits.OnesCount16(my) >= 2 && bits.OnesCount16(rh) >= 2 && has(my, top[1]) && has(rh, top[0]) && !has(ours, top[2]):
+		case my&(my-1) != 0 && rh&(rh-1) != 0 && my&t1 != 0 && rh&t0 != 0 && ours&t2 == 0:
 			cat = 10 // leading away from a tenace
-		case lh != 0 && rh != 0 && bits.OnesCount16(ours&(1<<uint(top[0])|1<<uint(top[1])|1<<uint(top[2]))) >= 2:
+		case lh != 0 && rh != 0 && twoOrMore(ours&(t0|t1|t2)):
 			cat = 60 // a strong suit: cash the top card, else lead towards partner's
-			lowFirst = !has(my, top[0])
-		case has(ours, top[0]) && !has(my, top[0]) && pd != 0:
+			lowFirst = my&t0 == 0
+		case ours&t0 != 0 && my&t0 == 0 && pd != 0:
 			cat = 50 // partner holds the top card
 			lowFirst = true
-		case has(my, top[0]):
+		case my&t0 != 0:
 			cat = 45 // cash a winner
 		}
 		hi, lo := topRank(my), bottomRank(my)
-		for y := my; y != 0; y &= y - 1 {
-			r := bits.TrailingZeros16(y)
-			score[16*su+r] = -20 - int16(r)
-		}
+		first, second := hi, lo
 		if lowFirst {
-			score[16*su+lo] = cat + 2
-			score[16*su+hi] = max(score[16*su+hi], cat)
-		} else {
-			score[16*su+hi] = cat + 2
-			score[16*su+lo] = max(score[16*su+lo], cat)
+			first, second = lo, hi
+		}
+		k = insertKey(&keys, k, (cat+2)<<6|(63-16*su-first))
+		if second != first {
+			k = insertKey(&keys, k, cat<<6|(63-16*su-second))
+		}
+		mid |= uint64(my&^(1<<uint(hi&15)|1<<uint(lo&15))) << (16 * uint(su))
+	}
+	for i, key := range keys[:k] {
+		mv[i] = int8(63 - key&63)
+	}
+	return byRank(mv, k, mid)
+}
+
+// towardsTenace reports whether partner's cards pd, with ours ours, make a
+// tenace over LHO's lh to lead towards: partner's second card over LHO's
+// top, or his top over LHO's second with the third (or the third and fourth
+// between us), or his second over LHO's third with the fourth (or the
+// fourth and fifth between us). a is the suit's cards still out and t0..t2
+// its top three, one bit each.
+func towardsTenace(a, pd, lh, ours, t0, t1, t2 uint16) bool {
+	if pd&t1 != 0 && lh&t0 != 0 {
+		return true
+	}
+	t3 := hiBit(a &^ (t0 | t1 | t2))
+	if pd&t0 != 0 && lh&t1 != 0 && (pd&t2 != 0 || (ours&t2 != 0 && ours&t3 != 0)) {
+		return true
+	}
+	if pd&t1 != 0 && lh&t2 != 0 {
+		t4 := hiBit(a &^ (t0 | t1 | t2 | t3))
+		return pd&t3 != 0 || (ours&t3 != 0 && ours&t4 != 0)
+	}
+	return false
+}
+
+// twoOrMore reports whether the rank set x has at least two ranks.
+func twoOrMore(x uint16) bool { return x&(x-1) != 0 }
+
+// insertKey inserts key into keys[:k], which is sorted highest first and
+// holds at most seven keys, and returns their new number. Indexes are
+// masked with 7 so that the compiler drops their checks.
+func insertKey(keys *[8]int, k, key int) int {
+	j := k
+	for j > 0 && keys[(j-1)&7] < key {
+		keys[j&7] = keys[(j-1)&7]
+		j--
+	}
+	keys[j&7] = key
+	return k + 1
+}
+
+// byRank writes the cards of x to mv from index n by rank from the lowest,
+// lower suits first on equal ranks, and returns the new index.
+func byRank(mv *[16]int8, n int, x uint64) int {
+	for ranks := uint16(x | x>>16 | x>>32 | x>>48); ranks != 0; ranks &= ranks - 1 {
+		r := uint(bits.TrailingZeros16(ranks))
+		// The suits holding rank r, as four bits: the product moves bits
+		// 0, 16, 32 and 48 to bits 48..51, and none of its other terms
+		// reaches bit 48 or overlaps another, so nothing carries.
+		s := (x >> r & 0x0001000100010001) * (1<<48 | 1<<33 | 1<<18 | 1<<3) >> 48
+		for ; s != 0; s &= s - 1 {
+			mv[n] = int8(16*bits.TrailingZeros64(s) + int(r))
+			n++
 		}
 	}
+	return n
 }
 
 // orderFollow writes the legal cards of the player at depth d, not on
@@ -135,34 +196,36 @@ func (e *engine) scoreLead(l int, legal uint64, score *[64]int16) {
 // cheapest ruff that LHO cannot overruff (or the highest ruff), then the
 // lowest card of each side suit, longest suit first, then the rest from
 // the bottom.
-func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
+func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 	seat := int(e.plays[d].seat)
 	pos := d & 3
-	ls := e.tricks[d>>2].lead
+	ls := e.tricks[d>>2].lead & 3
 	wp := &e.plays[e.plays[d-1].win]
 	wc := wp.card
 	wr := int(wc & 15)
+	ws := int(wc >> 4) // the suit of the card winning
 	partnerWins := int(wp.seat) == (seat+2)&3
 	tr := e.trump
-	lho := e.hands[(seat+1)&3]
-	lhoFollow := suitOf(lho, ls)
+	h := &e.hands
+	lho := h[(seat+1)&3]
+	lhoFollow := suitAt(lho, ls)
 	// Is partner's card sure to hold the trick?
 	partnerSafe := partnerWins && (pos == 3 ||
-		(lhoFollow != 0 && int(wc>>4) == ls && topRank(lhoFollow) < wr) ||
-		(lhoFollow != 0 && int(wc>>4) != ls) ||
-		(lhoFollow == 0 && (tr == noTrump || suitOf(lho, tr) == 0 || (int(wc>>4) == tr && topRank(suitOf(lho, tr)) < wr))))
+		(lhoFollow != 0 && ws == ls && topRank(lhoFollow) < wr) ||
+		(lhoFollow != 0 && ws != ls) ||
+		(lhoFollow == 0 && (tr == noTrump || suitAt(lho, tr) == 0 || (ws == tr && topRank(suitAt(lho, tr)) < wr))))
 	base := int8(16 * ls)
-	if my := suitOf(legal, ls); my != 0 {
-		if int(wc>>4) != ls || topRank(my) < wr || partnerSafe {
-			return ascending(mv, my, base)
+	if my := suitAt(legal, ls); my != 0 {
+		if ws != ls || topRank(my) < wr || partnerSafe {
+			return ascending(mv, 0, my, base)
 		}
 		// Third hand over partner's card: low when LHO holds no card
 		// between partner's and our top, so that ours wins no more.
 		if partnerWins && lhoFollow != 0 && atLeast(lhoFollow, wr+1)&^atLeast(lhoFollow, topRank(my)) == 0 {
-			return ascending(mv, my, base)
+			return ascending(mv, 0, my, base)
 		}
 		if pos == 1 {
-			pd := suitOf(e.hands[(seat+2)&3], ls)
+			pd := suitAt(h[(seat+2)&3], ls)
 			if pd != 0 && topRank(pd) > wr {
 				// Second hand: low when partner, fourth, can win the
 				// trick, or when third hand's top beats ours and
@@ -170,24 +233,24 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 				// (a card of ours would not make him play any higher).
 				if lhoFollow == 0 || topRank(pd) > topRank(lhoFollow) ||
 					(topRank(lhoFollow) > topRank(pd|my) && atLeast(lhoFollow, topRank(pd))&^atLeast(lhoFollow, topRank(my)) == 0) {
-					return ascending(mv, my, base)
+					return ascending(mv, 0, my, base)
 				}
 			}
 		}
 		over := atLeast(my, wr+1)
 		var n int
 		if pos == 3 || lhoFollow == 0 || bottomRank(over) > topRank(lhoFollow) {
-			n = ascending(mv, over, base)
+			n = ascending(mv, 0, over, base)
 		} else if sure := atLeast(over, topRank(lhoFollow)+1); sure != 0 {
 			// The cheapest card that LHO cannot beat, then the others
 			// from the top.
 			c := bottomRank(sure)
 			mv[0] = base + int8(c)
-			n = 1 + descending(mv[1:], over&^(1<<uint(c)), base)
+			n = descending(mv, 1, over&^(1<<uint(c&15)), base)
 		} else {
-			n = descending(mv, over, base)
+			n = descending(mv, 0, over, base)
 		}
-		return n + ascending(mv[n:], my&^over, base)
+		return ascending(mv, n, my&^over, base)
 	}
 	// Void in the suit led: ruff or discard.
 	n := 0
@@ -196,20 +259,20 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 	// both the card led and third hand's cards.
 	pdWins := false
 	if pos == 1 && lhoFollow != 0 {
-		if pd := suitOf(e.hands[(seat+2)&3], ls); pd != 0 && topRank(pd) > max(wr, topRank(lhoFollow)) {
+		if pd := suitAt(h[(seat+2)&3], ls); pd != 0 && topRank(pd) > max(wr, topRank(lhoFollow)) {
 			pdWins = true
 		}
 	}
 	if tr < noTrump && !partnerSafe && !pdWins {
-		if myT := suitOf(legal, tr); myT != 0 {
+		if myT := suitAt(legal, tr); myT != 0 {
 			need := 0
-			if int(wc>>4) == tr {
+			if ws == tr {
 				need = wr + 1
 			}
 			if o := atLeast(myT, need); o != 0 {
 				lt := 0
 				if pos < 3 && lhoFollow == 0 {
-					lt = topRank(suitOf(lho, tr)) + 1 // LHO may overruff
+					lt = topRank(suitAt(lho, tr)) + 1 // LHO may overruff
 				}
 				c := int8(16*tr + topRank(o))
 				if o2 := atLeast(o, lt); o2 != 0 {
@@ -217,62 +280,65 @@ func (e *engine) orderFollow(d int, legal uint64, mv []int8) int {
 				}
 				mv[0] = c
 				n = 1
-				rest &^= 1 << uint(c)
+				rest &^= 1 << (uint(c) & 63)
 			}
 		}
 	}
 	// The lowest card of each side suit, from the longest suit (on equal
 	// lengths, the lower suit first); a suit where we keep length with an
-	// opponent and partner does not counts as three cards longer.
-	h := &e.hands
+	// opponent and partner does not counts as three cards longer. keys[:k],
+	// highest first, hold the suits' lengths as key<<8 | 255-card: unique,
+	// and in the order to try them.
 	pdH, rhoH := h[(seat+2)&3], h[(seat+3)&3]
-	var lows [4]int8
 	var keys [4]int
 	k := 0
 	for su := 0; su < 4; su++ {
-		x := suitOf(legal, su)
+		x := suitAt(legal, su)
 		if x == 0 || su == tr {
 			continue
 		}
-		c := int8(16*su + bottomRank(x))
-		l := bits.OnesCount16(x)
-		ol := max(bits.OnesCount16(suitOf(lho, su)), bits.OnesCount16(suitOf(rhoH, su)))
+		c := 16*su + bottomRank(x)
+		l := length(x)
+		ol := max(length(suitAt(lho, su)), length(suitAt(rhoH, su)))
 		key := 8 * l
-		if ol > 0 && l >= ol && bits.OnesCount16(suitOf(pdH, su)) < ol {
+		if ol > 0 && l >= ol && length(suitAt(pdH, su)) < ol {
 			key += 20
 		}
+		key = key<<8 | (255 - c)
 		j := k
-		for j > 0 && keys[j-1] < key {
-			lows[j] = lows[j-1]
-			keys[j] = keys[j-1]
+		for j > 0 && keys[(j-1)&3] < key {
+			keys[j&3] = keys[(j-1)&3]
 			j--
 		}
-		lows[j] = c
-		keys[j] = key
+		keys[j&3] = key
 		k++
+		rest &^= 1 << (uint(c) & 63)
 	}
-	for _, c := range lows[:k] {
-		mv[n] = c
+	for _, key := range keys[:k] {
+		mv[n] = int8(255 - key&255)
 		n++
-		rest &^= 1 << uint(c)
 	}
 	// The rest by rank from the bottom, lower suits first on equal ranks.
-	ranks := suitOf(rest, 0) | suitOf(rest, 1) | suitOf(rest, 2) | suitOf(rest, 3)
-	for ; ranks != 0; ranks &= ranks - 1 {
-		r := bits.TrailingZeros16(ranks)
-		for su := 0; su < 4; su++ {
-			if suitOf(rest, su)>>uint(r)&1 != 0 {
-				mv[n] = int8(16*su + r)
-				n++
-			}
-		}
-	}
-	return n
+	return byRank(mv, n, rest)
 }
 
-// ascending writes the ranks of x as cards (base+rank) from the lowest up.
-func ascending(mv []int8, x uint16, base int8) int {
-	n := 0
+// pop8[x] is the number of bits of the byte x.
+var pop8 = func() (t [256]uint8) {
+	for x := range t {
+		t[x] = uint8(bits.OnesCount8(uint8(x)))
+	}
+	return
+}()
+
+// length returns the number of ranks in b. It looks up a table rather
+// than calling bits.OnesCount16, which on amd64 v1 tests for the POPCNT
+// instruction and keeps a fallback call, whose registers the compiler
+// must save across.
+func length(b uint16) int { return int(pop8[b&255]) + int(pop8[b>>8]) }
+
+// ascending writes the ranks of x as cards (base+rank) to mv from index n,
+// from the lowest up, and returns the new index.
+func ascending(mv *[16]int8, n int, x uint16, base int8) int {
 	for ; x != 0; x &= x - 1 {
 		mv[n] = base + int8(bits.TrailingZeros16(x))
 		n++
@@ -280,14 +346,13 @@ func ascending(mv []int8, x uint16, base int8) int {
 	return n
 }
 
-// descending writes the ranks of x as cards (base+rank) from the highest
-// down.
-func descending(mv []int8, x uint16, base int8) int {
-	n := 0
+// descending writes the ranks of x as cards (base+rank) to mv from index
+// n, from the highest down, and returns the new index.
+func descending(mv *[16]int8, n int, x uint16, base int8) int {
 	for ; x != 0; n++ {
-		r := topRank(x)
+		r := uint(topRank(x)) & 15
 		mv[n] = base + int8(r)
-		x &^= 1 << uint(r)
+		x &^= 1 << r
 	}
 	return n
 }
@@ -299,7 +364,9 @@ func descending(mv []int8, x uint16, base int8) int {
 // and the cards of the suit led.
 func (e *engine) killerKey(d int) uint64 {
 	p := &e.plays[d]
-	seat := uint64(p.seat)
+	// Seats and suits are masked with 3 (they are 0..3 anyway) so that
+	// the compiler drops the bounds and shift-count checks.
+	seat := uint64(p.seat) & 3
 	pos := uint64(d & 3)
 	var k uint64
 	switch {
@@ -310,14 +377,15 @@ func (e *engine) killerKey(d int) uint64 {
 	default:
 		t := &e.tricks[d>>2]
 		w := &e.plays[e.plays[d-1].win]
-		lead := t.all >> (16 * uint(t.lead)) & rankMask
-		if f := e.hands[seat] & (rankMask << (16 * uint(t.lead))); f != 0 {
+		sh := 16 * (uint(t.lead) & 3) // the suit led's shift
+		lead := t.all >> sh & rankMask
+		if f := e.hands[seat] & (rankMask << sh); f != 0 {
 			// The suit's cards, what is winning, who of those after us
 			// holds what: LHO's cards, and in second seat partner's.
-			k = lead<<(16*uint(t.lead)) ^ uint64(uint8(w.card))<<56 ^
-				uint64(suitOf(e.hands[(seat+1)&3], t.lead))*0x9e3779b97f4a7c15
+			k = lead<<sh ^ uint64(uint8(w.card))<<56 ^
+				uint64(uint16(e.hands[(seat+1)&3]>>sh))*0x9e3779b97f4a7c15
 			if pos == 1 {
-				k ^= uint64(suitOf(e.hands[(seat+2)&3], t.lead)) * 0xc2b2ae3d27d4eb4f
+				k ^= uint64(uint16(e.hands[(seat+2)&3]>>sh)) * 0xc2b2ae3d27d4eb4f
 			}
 		} else {
 			// Void: the hand, what is winning and the suit's cards.

@@ -9,7 +9,11 @@ type play struct {
 	card  int8
 	win   int8 // depth of the card winning the trick so far
 	nsWon int8 // NS tricks won from the root up to this trick
-	moves [13]int8
+	// moves holds the ordered moves (at most 13); 16 of them and the
+	// padding make a play 32 bytes, so that plays[d] is a shift away and
+	// moves[i&15] needs no bounds check.
+	moves [16]int8
+	_     [12]byte
 }
 
 // trickState is what the search knows about a trick.
@@ -31,8 +35,8 @@ type engine struct {
 	hands  [4]uint64
 	trump  int
 	root   int
-	plays  [56]play
-	tricks [14]trickState
+	plays  [64]play       // indexed d&63: 52 cards, the mask spares bounds checks
+	tricks [16]trickState // indexed d>>2&15
 	tt     *transTable
 	killer *killerTable
 	nodes  int64
@@ -57,16 +61,16 @@ func isNS(seat int8) bool { return seat&1 == 0 }
 // upper bound, one at or above beta a lower bound. The second result is the
 // set of cards whose ranks decided it ("rank winners").
 func (e *engine) search(d int, beta int) (int, uint64) {
-	p := &e.plays[d]
+	p := &e.plays[d&63]
 	if d&3 != 0 {
-		prev := &e.plays[d-1]
+		prev := &e.plays[(d-1)&63]
 		p.nsWon = prev.nsWon
 		p.seat = (prev.seat + 1) & 3
 		return e.expand(d, beta)
 	}
 	if d > 0 {
-		prev := &e.plays[d-1]
-		w := e.plays[prev.win].seat
+		prev := &e.plays[(d-1)&63]
+		w := e.plays[prev.win&63].seat
 		p.seat = w
 		p.nsWon = prev.nsWon
 		if isNS(w) {
@@ -86,7 +90,7 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 		return e.lastTrick(d)
 	}
 	e.nodes++
-	t := &e.tricks[d>>2]
+	t := &e.tricks[d>>2&15]
 	t.all = all
 	e.describe(t, d)
 	seat := uint8(p.seat)
@@ -102,7 +106,7 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	} else {
 		lo = v - won
 	}
-	ks, rw := e.pattern(all, rw, t.eqv)
+	ks, rw := e.pattern(all, rw, t.eqv, &t.w)
 	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi, &h)
 	return v, rw
 }
@@ -111,39 +115,46 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 // at the start of the trick at depth d, from the previous trick's when the
 // search played that trick (only the suits it touched change).
 func (e *engine) describe(t *trickState, d int) {
-	h := &e.hands
-	var touched uint8 = 0xf
 	if d-4 >= e.root {
-		prev := &e.tricks[(d>>2)-1]
+		// Each card of the trick leaves the shape and takes its two
+		// owner bits out of its suit's word: the cards below it move up
+		// one place. Cards are taken out in order of play, each counted
+		// against the cards of its suit still in the word.
+		prev := &e.tricks[(d>>2-1)&15]
 		shape := prev.shape
-		touched = 0
+		w := prev.w
+		left := prev.all
 		for i := d - 4; i < d; i++ {
-			p := &e.plays[i]
-			su := uint(p.card >> 4)
-			shape -= 1 << (4 * (uint(p.seat)*4 + su))
-			touched |= 1 << su
+			p := &e.plays[i&63]
+			c := uint(p.card) & 63
+			su := c >> 4
+			shape -= 1 << (4 * (uint(p.seat&3)*4 + su))
+			above := bits.OnesCount64(left >> c >> 1 & (1<<(15-c&15) - 1))
+			left &^= 1 << c
+			pos := (32*(su&1) + 24 - 2*uint(above)) & 63 // low bit of the card's pair
+			below := (uint64(1)<<pos - 1) &^ (uint64(1)<<(32*(su&1)) - 1)
+			x := &w[su>>1]
+			*x = *x&^(below|3<<pos) | (*x&below)<<2
 		}
 		t.shape = shape
-		t.w = prev.w
-	} else {
-		var shape uint64
-		for s := 0; s < 4; s++ {
-			for su := 0; su < 4; su++ {
-				shape |= uint64(bits.OnesCount16(suitOf(h[s], su))) << (4 * uint(s*4+su))
-			}
-		}
-		t.shape = shape
+		t.w = w
+		return
 	}
+	h := &e.hands
+	var shape uint64
+	for s := 0; s < 4; s++ {
+		for su := 0; su < 4; su++ {
+			shape |= uint64(bits.OnesCount16(suitOf(h[s], su))) << (4 * uint(s*4+su))
+		}
+	}
+	t.shape = shape
 	odd := h[1] | h[3] // E or W: owner bit 0
 	hi := h[2] | h[3]  // S or W: owner bit 1
 	for su := 0; su < 4; su++ {
-		if touched>>uint(su)&1 == 0 {
-			continue
-		}
 		a := suitOf(t.all, su)
 		n := bits.OnesCount16(a)
 		w := uint64(interleave(compress(suitOf(odd, su), a), compress(suitOf(hi, su), a)))
-		w <<= 2 * uint(13-n)
+		w <<= 2 * uint(13-n) & 63
 		sh := 32 * uint(su&1)
 		t.w[su>>1] = t.w[su>>1]&^((1<<26-1)<<sh) | w<<sh
 	}
@@ -173,7 +184,7 @@ func topCards(all uint64, ks uint16) uint64 {
 // the pins below the search show. Conversely, the lowest cards of a suit
 // held by one hand need no pin (their owner follows from the lengths). It
 // returns the masks and the pinned cards.
-func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
+func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned uint64) {
 	for su := 0; su < 4; su++ {
 		sw := suitOf(rw, su)
 		if sw == 0 {
@@ -181,14 +192,7 @@ func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
 		}
 		a := suitOf(all, su)
 		b := bottomRank(sw)
-		holder := 0
-		for s := 0; s < 4; s++ {
-			if suitOf(e.hands[s], su)>>uint(b)&1 != 0 {
-				holder = s
-				break
-			}
-		}
-		hs := suitOf(e.hands[holder], su)
+		hs := suitOf(e.hands[owner(w, su, a, b)], su)
 		es := suitOf(eqv, su)
 		for es>>uint(b)&1 != 0 {
 			below := a & (1<<uint(b) - 1)
@@ -204,17 +208,11 @@ func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
 		// The lowest cards of the suit, when one hand holds them, belong
 		// to that hand in every position with the same lengths and the
 		// same owners of the cards above them: they need no pin.
-		lo := bottomRank(a)
-		for s := 0; s < 4; s++ {
-			if x := suitOf(e.hands[s], su); x>>uint(lo)&1 != 0 {
-				other := a &^ x
-				if other == 0 {
-					b = 16
-				} else if o := bottomRank(other); b < o {
-					b = o
-				}
-				break
-			}
+		x := suitOf(e.hands[owner(w, su, a, bottomRank(a))], su)
+		if other := a &^ x; other == 0 {
+			b = 16
+		} else if o := bottomRank(other); b < o {
+			b = o
 		}
 		if b == 16 {
 			continue
@@ -226,15 +224,22 @@ func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
 	return ks, pinned
 }
 
+// owner returns the seat holding the card of rank r in suit su, whose
+// cards are a, from the owner words w of the position (see describe).
+func owner(w *[2]uint64, su int, a uint16, r int) int {
+	above := bits.OnesCount16(a >> uint(r+1&15))
+	return int(w[su>>1&1]>>((32*uint(su&1)+24-2*uint(above))&63)) & 3
+}
+
 // lastTrick scores the last trick, where every hand has one card.
 func (e *engine) lastTrick(d int) (int, uint64) {
-	p := &e.plays[d]
+	p := &e.plays[d&63]
 	leader := p.seat
-	best := int8(bits.TrailingZeros64(e.hands[leader]))
+	best := int8(bits.TrailingZeros64(e.hands[leader&3]))
 	winner := leader
 	for i := int8(1); i < 4; i++ {
 		s := (leader + i) & 3
-		c := int8(bits.TrailingZeros64(e.hands[s]))
+		c := int8(bits.TrailingZeros64(e.hands[s&3]))
 		if beats(c, best, e.trump) {
 			best, winner = c, s
 		}
@@ -249,7 +254,7 @@ func (e *engine) lastTrick(d int) (int, uint64) {
 	opp := e.hands[(winner+1)&3] | e.hands[(winner+3)&3]
 	var rw uint64
 	if suitOf(opp, int(best>>4)) != 0 {
-		rw = 1 << uint(best)
+		rw = 1 << uint(best&63)
 	}
 	return v, rw
 }
@@ -257,7 +262,7 @@ func (e *engine) lastTrick(d int) (int, uint64) {
 // trickStart applies the sure-trick bounds at the start of a trick, then
 // searches the moves.
 func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
-	p := &e.plays[d]
+	p := &e.plays[d&63]
 	won := int(p.nsWon)
 	ns := isNS(p.seat)
 	// A bound that is cut off is cut down to the tricks the cut-off needs
@@ -286,16 +291,16 @@ func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
 
 // playCard plays card c at depth d.
 func (e *engine) playCard(d int, c int8) {
-	p := &e.plays[d]
+	p := &e.plays[d&63]
 	p.card = c
-	e.hands[p.seat] &^= 1 << uint(c)
+	e.hands[p.seat&3] &^= 1 << uint(c&63)
 	if d&3 == 0 {
-		e.tricks[d>>2].lead = int(c >> 4)
+		e.tricks[d>>2&15].lead = int(c >> 4)
 		p.win = int8(d)
 		return
 	}
-	prev := &e.plays[d-1]
-	if beats(c, e.plays[prev.win].card, e.trump) {
+	prev := &e.plays[(d-1)&63]
+	if beats(c, e.plays[prev.win&63].card, e.trump) {
 		p.win = int8(d)
 	} else {
 		p.win = prev.win
@@ -305,11 +310,11 @@ func (e *engine) playCard(d int, c int8) {
 // trickRankWinner returns the card that won the trick just completed at
 // depth d if it won by rank over a card of its own suit.
 func (e *engine) trickRankWinner(d int) uint64 {
-	w := e.plays[d].win
-	wc := e.plays[w].card
+	w := e.plays[d&63].win
+	wc := e.plays[w&63].card
 	for i := d - 3; i <= d; i++ {
-		if i != int(w) && e.plays[i].card>>4 == wc>>4 {
-			return 1 << uint(wc)
+		if i != int(w) && e.plays[i&63].card>>4 == wc>>4 {
+			return 1 << uint(wc&63)
 		}
 	}
 	return 0
@@ -317,11 +322,11 @@ func (e *engine) trickRankWinner(d int) uint64 {
 
 // legal returns the cards the player at depth d may play.
 func (e *engine) legal(d int) uint64 {
-	hand := e.hands[e.plays[d].seat]
+	hand := e.hands[e.plays[d&63].seat&3]
 	if d&3 == 0 {
 		return hand
 	}
-	if f := hand & (rankMask << (16 * uint(e.tricks[d>>2].lead))); f != 0 {
+	if f := hand & (rankMask << (16 * uint(e.tricks[d>>2&15].lead&3))); f != 0 {
 		return f
 	}
 	return hand
@@ -355,11 +360,35 @@ func equivalent(all, hand, tried uint64, c int8) uint64 {
 
 // expand searches the moves of the player at depth d.
 func (e *engine) expand(d, beta int) (int, uint64) {
-	p := &e.plays[d]
+	p := &e.plays[d&63]
 	seat := p.seat
-	hand := e.hands[seat]
-	all := e.tricks[d>>2].all
+	hand := e.hands[seat&3]
+	all := e.tricks[d>>2&15].all
 	legal := e.legal(d)
+	inTrick := d&3 != 3
+	if inTrick {
+		// Within the trick the next player and the tricks won are the
+		// same for every move: set them once and expand directly.
+		next := &e.plays[(d+1)&63]
+		next.nsWon = p.nsWon
+		next.seat = (seat + 1) & 3
+	}
+	if legal&(legal-1) == 0 {
+		// A forced card: nothing to order or compare.
+		c := int8(bits.TrailingZeros64(legal))
+		e.playCard(d, c)
+		var v int
+		var rw uint64
+		if inTrick {
+			v, rw = e.expand(d+1, beta)
+		} else {
+			e.tricks[d>>2&15].eqv = 0 // no equivalence skips below
+			v, rw = e.search(d+1, beta)
+			rw |= e.trickRankWinner(d)
+		}
+		e.hands[seat&3] = hand
+		return v, rw
+	}
 	maxNode := isNS(seat)
 	best := 99
 	if maxNode {
@@ -371,7 +400,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	// ordering is nearly always right.
 	var kkey, rest uint64
 	n := 0
-	useK := (d&3 != 3 || suitOf(legal, int(e.tricks[d>>2].lead)) == 0) && legal&(legal-1) != 0
+	useK := inTrick || suitOf(legal, int(e.tricks[d>>2&15].lead)) == 0
 	if useK {
 		kkey = e.killerKey(d)
 		if k := e.killer.get(kkey); k >= 0 && legal>>uint(k)&1 != 0 {
@@ -384,7 +413,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	}
 	var rw, tried, spans uint64
 	var minRel [4]int
-	ts := &e.tricks[d>>2]
+	ts := &e.tricks[d>>2&15]
 	for i := 0; ; i++ {
 		if i == n {
 			if rest == 0 {
@@ -393,26 +422,30 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 			n += e.order(d, legal, rest, n)
 			rest = 0
 		}
-		c := p.moves[i]
+		c := p.moves[i&15]
 		su := int(c >> 4)
-		if int(c&15) < minRel[su] {
-			tried |= 1 << uint(c)
+		if int(c&15) < minRel[su&3] {
+			tried |= 1 << uint(c&63)
 			continue
 		}
 		if sp := equivalent(all, hand, tried, c); sp != 0 {
 			spans |= sp
-			tried |= 1 << uint(c)
+			tried |= 1 << uint(c&63)
 			continue
 		}
-		tried |= 1 << uint(c)
+		tried |= 1 << uint(c&63)
 		e.playCard(d, c)
 		ts.eqv = 0
-		v, crw := e.search(d+1, beta)
-		cs := ts.eqv
-		if d&3 == 3 {
+		var v int
+		var crw uint64
+		if inTrick {
+			v, crw = e.expand(d+1, beta)
+		} else {
+			v, crw = e.search(d+1, beta)
 			crw |= e.trickRankWinner(d)
 		}
-		e.hands[seat] = hand
+		cs := ts.eqv
+		e.hands[seat&3] = hand
 		if maxNode {
 			if v > best {
 				best = v
@@ -442,9 +475,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		// would have given the same result.
 		sw := suitOf(crw, su)
 		if sw == 0 {
-			minRel[su] = 16
-		} else if b := bottomRank(sw); int(c&15) < b && b > minRel[su] {
-			minRel[su] = b
+			minRel[su&3] = 16
+		} else if b := bottomRank(sw); int(c&15) < b && b > minRel[su&3] {
+			minRel[su&3] = b
 		}
 	}
 	ts.eqv = spans

@@ -101,10 +101,16 @@ type transTable struct {
 	free       [maxClass + 1]int32
 	load       int // buckets in use this generation
 	gen        uint32
-	maxEntries int     // pool size limit
-	maxBuckets int     // bucket array size limit (a power of two)
-	keep       []int32 // scratch for compact
-	epoch      uint32  // advanced whenever buckets move or go stale (see ttHint)
+	maxEntries int // pool size limit
+	maxBuckets int // bucket array size limit (a power of two)
+	// nb is the number of buckets in use, a power of two: a prefix of
+	// the bucket array. It starts small again at each clear, so that a
+	// small search probes a few cache-resident buckets rather than the
+	// array that the largest search so far has grown.
+	nb    int
+	keep  []int32    // scratch for compact
+	moved []ttBucket // scratch for growing in place
+	epoch uint32     // advanced whenever buckets move or go stale (see ttHint)
 }
 
 // ttHint remembers where lookup found (or did not find) the buckets of a
@@ -129,11 +135,12 @@ func newTransTable(maxBytes int) *transTable {
 	t := &transTable{gen: 1}
 	t.maxEntries = max(maxBytes*2/3/entrySize, minEntries)
 	t.maxBuckets = minEntries
-	for 2*t.maxBuckets*bucketSize <= maxBytes/3 {
+	for 3*t.maxBuckets*bucketSize <= maxBytes/3 { // room for the scratch of growBuckets
 		t.maxBuckets *= 2
 	}
 	t.entries = make([]ttEntry, minEntries)
 	t.buckets = make([]ttBucket, minEntries)
+	t.nb = minEntries
 	t.resetPool()
 	return t
 }
@@ -149,6 +156,7 @@ func (t *transTable) resetPool() {
 func (t *transTable) clear() {
 	t.nextGen()
 	t.load = 0
+	t.nb = min(t.nb, minEntries)
 	t.resetPool()
 }
 
@@ -166,7 +174,7 @@ func (t *transTable) nextGen() {
 
 // bytes returns the memory held by the table.
 func (t *transTable) bytes() int {
-	return len(t.entries)*entrySize + len(t.buckets)*bucketSize + len(t.keep)*4
+	return len(t.entries)*entrySize + (len(t.buckets)+cap(t.moved))*bucketSize + len(t.keep)*4
 }
 
 func bucketHash(shape uint64, seat uint16) uint64 {
@@ -176,7 +184,7 @@ func bucketHash(shape uint64, seat uint16) uint64 {
 
 // find returns the bucket index for (shape, seat), or -1.
 func (t *transTable) find(shape uint64, seat uint16) int {
-	mask := uint64(len(t.buckets) - 1)
+	mask := uint64(t.nb - 1)
 	for i := bucketHash(shape, seat) & mask; ; i = (i + 1) & mask {
 		b := &t.buckets[i]
 		if b.gen != t.gen {
@@ -214,7 +222,9 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 		return false, 0, 0
 	}
 	b := &t.buckets[bi]
-	for _, en := range t.entries[b.off : b.off+int32(b.n)] {
+	es := t.entries[b.off : b.off+int32(b.n)]
+	for i := range es {
+		en := &es[i]
 		// Only an entry whose bounds decide the target can answer: test
 		// them before the pins.
 		if int(en.lower) >= target {
@@ -320,7 +330,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 		if attempt > 0 {
 			return // nothing left to free: the position goes unrecorded
 		}
-		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= len(t.buckets) {
+		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= t.nb {
 			t.growPool(n)
 		} else {
 			t.compact()
@@ -353,15 +363,15 @@ func pinStart(es []ttEntry, pins uint8) int {
 // "not found" cannot file a key twice), or -1 when the buckets or the pool
 // are full.
 func (t *transTable) newBucket(shape uint64, seat uint16) int {
-	mask := uint64(len(t.buckets) - 1)
+	mask := uint64(t.nb - 1)
 	i := bucketHash(shape, seat) & mask
 	for ; t.buckets[i].gen == t.gen; i = (i + 1) & mask {
 		if b := &t.buckets[i]; b.shape == shape && b.seat == seat {
 			return int(i)
 		}
 	}
-	if 2*(t.load+1) > len(t.buckets) {
-		if len(t.buckets) == t.maxBuckets {
+	if 2*(t.load+1) > t.nb {
+		if t.nb == t.maxBuckets {
 			return -1
 		}
 		t.growBuckets()
@@ -383,11 +393,22 @@ func (t *transTable) growPool(n int) {
 	t.entries = e
 }
 
-// growBuckets doubles the bucket array, keeping its contents.
+// growBuckets doubles the buckets in use, keeping their contents: within
+// the bucket array when it is large enough, else in a new one.
 func (t *transTable) growBuckets() {
-	old := t.buckets
-	t.buckets = make([]ttBucket, 2*len(old))
-	t.rehash(old)
+	live := t.buckets[:t.nb]
+	if 2*t.nb > len(t.buckets) {
+		t.buckets = make([]ttBucket, 2*t.nb)
+	} else {
+		// Move the live buckets aside and free their slots.
+		t.moved = append(t.moved[:0], live...)
+		for i := range live {
+			live[i].gen = 0 // never a current generation
+		}
+		live = t.moved
+	}
+	t.nb *= 2
+	t.rehash(live)
 }
 
 // rehash files the live buckets of old into t.buckets.
@@ -406,7 +427,7 @@ func (t *transTable) rehash(old []ttBucket) {
 // freeSlot returns the first free slot of the probe sequence of (shape,
 // seat).
 func (t *transTable) freeSlot(shape uint64, seat uint16) uint64 {
-	mask := uint64(len(t.buckets) - 1)
+	mask := uint64(t.nb - 1)
 	i := bucketHash(shape, seat) & mask
 	for t.buckets[i].gen == t.gen {
 		i = (i + 1) & mask
@@ -429,7 +450,7 @@ func tricksLeft(shape uint64) int {
 func (t *transTable) compact() {
 	var hist [14]int
 	total := 0
-	for i := range t.buckets {
+	for i := range t.buckets[:t.nb] {
 		if b := &t.buckets[i]; b.gen == t.gen {
 			hist[tricksLeft(b.shape)] += int(b.n)
 			total += int(b.n)
@@ -445,7 +466,7 @@ func (t *transTable) compact() {
 		return
 	}
 	keep := t.keep[:0]
-	for i := range t.buckets {
+	for i := range t.buckets[:t.nb] {
 		if b := &t.buckets[i]; b.gen == t.gen && tricksLeft(b.shape) >= cut {
 			keep = append(keep, int32(i))
 		}
