@@ -13,6 +13,20 @@ const (
 // suitOf returns the 16 rank bits of suit su in the card set x.
 func suitOf(x uint64, su int) uint16 { return uint16(x >> (16 * uint(su&3))) }
 
+// pop8[x] is the number of bits set in the byte x.
+var pop8 = func() (t [256]uint8) {
+	for x := range t {
+		t[x] = uint8(bits.OnesCount8(uint8(x)))
+	}
+	return
+}()
+
+// length returns the number of ranks in b. It looks up a table rather
+// than calling bits.OnesCount16, which on amd64 v1 tests for the POPCNT
+// instruction and keeps a fallback call, whose registers the compiler
+// must save across.
+func length(b uint16) int { return int(pop8[b&255]) + int(pop8[b>>8]) }
+
 // topRank returns the highest rank in a non-empty rank set.
 func topRank(b uint16) int { return 15 - bits.LeadingZeros16(b) }
 

@@ -18,6 +18,64 @@ func (e *engine) quickTricks(d int) (int, uint64) {
 	return q, rw
 }
 
+// quickTricksNeed is quickTricks for a caller that only uses the result
+// when it reaches need tricks: it returns what quickTricks returns whenever
+// that is need or more, and otherwise some count below need (with no
+// meaning for the pins). A cheap upper bound on comboTricks (comboBound)
+// settles most calls without planning: the plan cannot reach need tricks,
+// and slowTrump adds at most one trick, and only when the plan takes none.
+func (e *engine) quickTricksNeed(d, need int) (int, uint64) {
+	l := int(e.plays[d].seat)
+	if ub := e.comboBound(l); ub < need {
+		if ub == 0 && e.trump < noTrump {
+			// comboTricks takes no trick: quickTricks is slowTrump.
+			return e.slowTrump(l, 0)
+		}
+		return 0, 0
+	}
+	return e.quickTricks(d)
+}
+
+// comboBound returns an upper bound on comboTricks(l) from the lengths and
+// the side's top cards of each suit (those above every opponent's card):
+// comboTricks takes no more tricks in a suit than
+//
+//   - the longer of the side's two hands holds cards in it (each round
+//     of a run, however it crosses between the hands, takes one card from
+//     the hand that leads it and the hand cashing on holds the rest),
+//   - the rounds it may be run before an opponent with trumps ruffs
+//     (none when such an opponent is void: suitRun's and crossRun's r),
+//   - the side's top cards in it when they are fewer than the longer
+//     opponent's length (each round before the opponents run out is won
+//     by a different top card of the side),
+//
+// and no more in all than the leader holds cards.
+func (e *engine) comboBound(l int) int {
+	h := &e.hands
+	hl, hp := h[l&3], h[(l+2)&3]
+	h1, h2 := h[(l+1)&3], h[(l+3)&3]
+	// Each suit's figures in its own 16-bit lane (see laneCounts).
+	cL, cP := laneCounts(hl), laneCounts(hp)
+	c1, c2 := laneCounts(h1), laneCounts(h2)
+	t := (hl | hp) &^ laneSmear(h1|h2) // the side's top cards
+	u := laneMax(cL, cP)
+	// Fewer top cards than the longer opponent's length: those at most.
+	u = laneSelect(laneGE(laneCounts(t), laneMax(c1, c2)), u, laneCounts(t))
+	if tr := e.trump; tr < noTrump {
+		// An opponent with trumps ruffs once out of a suit.
+		lim := uint64(laneLow)
+		if suitOf(h1, tr) != 0 {
+			lim = laneMin(lim, c1)
+		}
+		if suitOf(h2, tr) != 0 {
+			lim = laneMin(lim, c2)
+		}
+		lim |= 0xff << (16 * uint(tr&3)) // trumps are not ruffed
+		u = laneMin(u, lim)
+	}
+	return min(laneSum(u), laneSum(cL))
+}
+
 // quickPins returns quickTricks (q tricks, pins rw) cut down to need
 // tricks when a plan for need tricks pins fewer cards (see comboWant), else
 // unchanged.
@@ -60,42 +118,46 @@ var behind = [2][2][2]int{{{1, 2}, {3, 0}}, {{0, 1}, {2, 3}}}
 // on their owners and the lengths.
 func (e *engine) slowTrump(l, side int) (int, uint64) {
 	tr := e.trump
-	var x [4]uint16 // trumps by seat from the leader on
-	var all uint16
-	for i := 0; i < 4; i++ {
-		x[i] = suitOf(e.hands[(l+i)&3], tr)
-		all |= x[i]
-	}
-	if bits.OnesCount16(all) < 3 {
+	h := &e.hands
+	sh := 16 * uint(tr) & 63
+	// Trumps by seat from the leader on.
+	x := [4]uint16{uint16(h[l&3] >> sh), uint16(h[(l+1)&3] >> sh), uint16(h[(l+2)&3] >> sh), uint16(h[(l+3)&3] >> sh)}
+	all := x[0] | x[1] | x[2] | x[3]
+	if all == 0 {
 		return 0, 0
 	}
-	a := topRank(all)
-	k := topRank(all &^ (1 << uint(a)))
-	q := topRank(all &^ (1<<uint(a) | 1<<uint(k)))
-	ab := uint16(1)<<uint(a) | 1<<uint(k)
-	abq := ab | 1<<uint(q)
-	if (x[1-side]|x[3-side])>>uint(a)&1 == 0 {
+	// The opponents must hold the top trump a (checked first: it is the
+	// common way out).
+	a := uint(topRank(all)) & 15
+	if (x[(1-side)&3]|x[(3-side)&3])>>a&1 == 0 {
 		return 0, 0
 	}
-	shift := 16 * uint(tr)
-	kq := abq &^ (1 << uint(a))
-	if x[side]&kq == kq || x[side+2]&kq == kq {
-		return 1, uint64(abq) << shift
+	rest := all &^ (1 << a)
+	if rest&(rest-1) == 0 {
+		return 0, 0 // fewer than three trumps
 	}
-	for _, pr := range behind[side] {
-		hh, f := x[pr[0]], x[pr[1]]
-		if hh>>uint(a)&1 == 0 {
+	k := uint(topRank(rest)) & 15
+	q := uint(topRank(rest&^(1<<k))) & 15
+	ab := uint16(1)<<a | 1<<k
+	abq := ab | 1<<q
+	kq := abq &^ (1 << a)
+	if x[side&3]&kq == kq || x[(side+2)&3]&kq == kq {
+		return 1, uint64(abq) << sh
+	}
+	for _, pr := range &behind[side&1] {
+		hh, f := x[pr[0]&3], x[pr[1]&3]
+		if hh>>a&1 == 0 {
 			continue
 		}
-		nf := bits.OnesCount16(f)
-		if pr[1] == 0 && bits.OnesCount64(e.hands[l]) == nf {
+		nf := length(f)
+		if pr[1] == 0 && bits.OnesCount64(h[l&3]) == nf {
 			nf-- // the leader's first lead spends a trump
 		}
-		if f>>uint(k)&1 != 0 && nf >= 2 {
-			return 1, uint64(ab) << shift
+		if f>>k&1 != 0 && nf >= 2 {
+			return 1, uint64(ab) << sh
 		}
-		if hh>>uint(k)&1 != 0 && f>>uint(q)&1 != 0 && nf >= 3 {
-			return 1, uint64(abq) << shift
+		if hh>>k&1 != 0 && f>>q&1 != 0 && nf >= 3 {
+			return 1, uint64(abq) << sh
 		}
 	}
 	return 0, 0
@@ -118,6 +180,33 @@ func (e *engine) laterTricks(d int) (int, uint64) {
 		return n, uint64(pin) << (16 * uint(tr))
 	}
 	return defTops(all, h[l], h1, h2, 13)
+}
+
+// laterTricksNeed is laterTricks for a caller that only uses the result
+// when it reaches need tricks: it returns what laterTricks returns whenever
+// that is need or more, and otherwise some count below need. In a trump
+// contract it is laterTricks worked out directly: when the defenders do not
+// hold the top trump, laterTricks is slowTrump's one trick at most, which
+// is worth working out only for need = 1.
+func (e *engine) laterTricksNeed(d, need int) (int, uint64) {
+	tr := e.trump
+	if tr >= noTrump {
+		return e.laterTricks(d)
+	}
+	l := int(e.plays[d].seat)
+	h := &e.hands
+	sh := 16 * uint(tr) & 63
+	h1, h2 := uint16(h[(l+1)&3]>>sh), uint16(h[(l+3)&3]>>sh)
+	all := uint16((h[0] | h[1] | h[2] | h[3]) >> sh)
+	if all == 0 || (h1|h2)>>(uint(topRank(all))&15)&1 == 0 {
+		// No top trump for the defenders: topTrumps counts none.
+		if need > 1 {
+			return 0, 0
+		}
+		return e.slowTrump(l, 1)
+	}
+	n, pin := topTrumps(all, h1, h2)
+	return n, uint64(pin) << sh
 }
 
 // laterPins returns laterTricks (n tricks, pins rw) cut down to need
@@ -194,7 +283,7 @@ func defTops(all, hl, h1, h2 uint64, want int) (int, uint64) {
 				run[i][su] |= t
 				a &^= t
 			}
-			sum[i] += bits.OnesCount16(run[i][su])
+			sum[i] += length(run[i][su])
 		}
 		n = min(n, sum[i])
 	}
@@ -282,7 +371,7 @@ func crossRun(x, y, t uint16, m, r int) (best, bestDisc, best0 int) {
 			if n := pre + 1 + k; n > best {
 				best, bestDisc = n, d
 			}
-			if n := pre + 1 + min(k, bits.OnesCount16(x1)); n > best0 {
+			if n := pre + 1 + min(k, length(x1)); n > best0 {
 				best0 = n
 			}
 		}
@@ -402,11 +491,11 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 			continue
 		}
 		O := suitOf(h1|h2, su)
-		n1, n2 := bits.OnesCount16(suitOf(h1, su)), bits.OnesCount16(suitOf(h2, su))
+		n1, n2 := length(suitOf(h1, su)), length(suitOf(h2, su))
 		m := max(n1, n2)
 		r := 13
 		if su != tr {
-			nl[su], np[su] = bits.OnesCount16(L), bits.OnesCount16(P)
+			nl[su], np[su] = length(L), length(P)
 			if o1Tr {
 				r = min(r, n1)
 			}
@@ -435,7 +524,7 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 	nTop, topPin, nPT := 0, uint16(0), 0
 	if tr < noTrump {
 		nTop, topPin = topTrumps(suitOf(hl|hp|h1|h2, tr), suitOf(hl, tr), suitOf(hp, tr))
-		nPT = bits.OnesCount16(suitOf(hp, tr))
+		nPT = length(suitOf(hp, tr))
 	}
 	// One plan for each entry suit ent, and ent < 0 for the leader's runs
 	// alone. k and role give each suit's tricks and role in the plan.
@@ -553,7 +642,6 @@ func (e *engine) planPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs 
 // rounds (crossReaches). It chooses the rounds of each suit by a small
 // knapsack over the suits, first without the entry, then with it.
 func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinOK uint8, topPin uint16, want int) uint64 {
-	const inf = 1 << 10
 	var pins [4][14]uint16
 	crossOK := uint16(0xffff) // rounds of the entry suit that still cross
 	ent := -1
@@ -581,18 +669,18 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 			}
 		}
 	}
-	bestCost := inf
+	bestCost := int16(inf)
 	var best uint64
 	for cross := 0; cross < 2; cross++ {
 		if cross == 1 && ent < 0 {
 			break
 		}
-		var dp [14]int // dp[n]: fewest pins for n tricks (n capped at want)
+		// dp[n]: fewest pins for n tricks (n capped at want); copying a
+		// row of inf is cheaper than filling one.
+		dp := infRow
+		dp[0] = 0
 		var pick [4][14]int8
 		var from [4][14]int8
-		for n := 1; n <= want; n++ {
-			dp[n] = inf
-		}
 		for su := 0; su < 4; su++ {
 			lo, hi := 0, k[su]
 			switch {
@@ -608,10 +696,7 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 					lo = 1
 				}
 			}
-			var nd [14]int
-			for n := range nd {
-				nd[n] = inf
-			}
+			nd := infRow
 			for n := 0; n <= want; n++ {
 				if dp[n] >= inf {
 					continue
@@ -621,7 +706,7 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 						continue
 					}
 					m := min(n+j, want)
-					c := dp[n] + bits.OnesCount16(pins[su][j])
+					c := dp[n] + int16(length(pins[su][j]))
 					if c < nd[m] {
 						nd[m], pick[su][m], from[su][m] = c, int8(j), int8(n)
 					}
@@ -643,11 +728,17 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 	return best
 }
 
+// inf is more pins than any plan has: a number of tricks not reached.
+const inf = 1 << 10
+
+// infRow is the knapsack row of cutPins with no number of tricks reached.
+var infRow = [14]int16{inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf, inf}
+
 // runPins returns the fewest top cards t of a suit (from the top) with
 // which hand x still takes need tricks in the suit, cashing with partner y
 // following, or crossing to y when cross is set.
 func runPins(x, y, t uint16, m, r, need int, cross bool) uint16 {
-	for n := 1; n < bits.OnesCount16(t); n++ {
+	for n := 1; n < length(t); n++ {
 		tn := topN(t, n)
 		if cross {
 			if crossReaches(x, y, tn, m, r, need) {
@@ -665,7 +756,7 @@ func runPins(x, y, t uint16, m, r, need int, cross bool) uint16 {
 // length, and returns them. They take that many tricks sooner or later,
 // whoever leads.
 func topTrumps(all, x, y uint16) (int, uint16) {
-	lim := max(bits.OnesCount16(x), bits.OnesCount16(y))
+	lim := max(length(x), length(y))
 	n := 0
 	var pin uint16
 	for a := all; a != 0 && n < lim; {

@@ -209,3 +209,40 @@ func TestBoundsPattern(t *testing.T) {
 		checkBound(t, r, ref, h, leader, "later", l, lrw, false)
 	}
 }
+
+// TestNeedBounds checks the contract of quickTricksNeed and laterTricksNeed
+// (the same result as quickTricks and laterTricks whenever that reaches
+// need, a count below need otherwise) and that comboBound bounds
+// comboTricks, on positions of every size.
+func TestNeedBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	s := NewSolver()
+	count := 20000
+	if testing.Short() {
+		count = 5000
+	}
+	for i := 0; i < count; i++ {
+		n := 1 + i%13
+		h, trump, leader, p := mixedPosition(r, n, i%2 == 1)
+		s.setup(p)
+		e := s.e
+		if c, _ := e.comboTricks(leader); e.comboBound(leader) < c {
+			t.Fatalf("%v trump %d leader %d: comboBound %d below comboTricks %d",
+				dealOf(h), trump, leader, e.comboBound(leader), c)
+		}
+		q, qrw := e.quickTricks(0)
+		l, lrw := e.laterTricks(0)
+		for need := 1; need <= n; need++ {
+			gq, gqrw := e.quickTricksNeed(0, need)
+			if (q >= need || gq >= need) && (gq != q || gqrw != qrw) {
+				t.Fatalf("%v trump %d leader %d: quickTricksNeed(%d) = %d %x, quickTricks %d %x",
+					dealOf(h), trump, leader, need, gq, gqrw, q, qrw)
+			}
+			gl, glrw := e.laterTricksNeed(0, need)
+			if (l >= need || gl >= need) && (gl != l || glrw != lrw) {
+				t.Fatalf("%v trump %d leader %d: laterTricksNeed(%d) = %d %x, laterTricks %d %x",
+					dealOf(h), trump, leader, need, gl, glrw, l, lrw)
+			}
+		}
+	}
+}

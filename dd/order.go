@@ -322,20 +322,6 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 	return byRank(mv, n, rest)
 }
 
-// pop8[x] is the number of bits of the byte x.
-var pop8 = func() (t [256]uint8) {
-	for x := range t {
-		t[x] = uint8(bits.OnesCount8(uint8(x)))
-	}
-	return
-}()
-
-// length returns the number of ranks in b. It looks up a table rather
-// than calling bits.OnesCount16, which on amd64 v1 tests for the POPCNT
-// instruction and keeps a fallback call, whose registers the compiler
-// must save across.
-func length(b uint16) int { return int(pop8[b&255]) + int(pop8[b>>8]) }
-
 // ascending writes the ranks of x as cards (base+rank) to mv from index n,
 // from the lowest up, and returns the new index.
 func ascending(mv *[16]int8, n int, x uint16, base int8) int {

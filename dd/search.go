@@ -122,22 +122,34 @@ func (e *engine) describe(t *trickState, d int) {
 		// against the cards of its suit still in the word.
 		prev := &e.tricks[(d>>2-1)&15]
 		shape := prev.shape
-		w := prev.w
+		w0, w1 := prev.w[0], prev.w[1]
 		left := prev.all
 		for i := d - 4; i < d; i++ {
 			p := &e.plays[i&63]
 			c := uint(p.card) & 63
-			su := c >> 4
+			su, r := c>>4, c&15
 			shape -= 1 << (4 * (uint(p.seat&3)*4 + su))
-			above := bits.OnesCount64(left >> c >> 1 & (1<<(15-c&15) - 1))
+			above := uint(length(suitOf(left, int(su)) >> (r + 1)))
 			left &^= 1 << c
-			pos := (32*(su&1) + 24 - 2*uint(above)) & 63 // low bit of the card's pair
-			below := (uint64(1)<<pos - 1) &^ (uint64(1)<<(32*(su&1)) - 1)
-			x := &w[su>>1]
-			*x = *x&^(below|3<<pos) | (*x&below)<<2
+			// The card's pair of bits, counted from the top of its suit's
+			// 26 bits; those below move up one place.
+			pos := (32*(su&1) + 24 - 2*above) & 63
+			below := uint64(1)<<pos - 1
+			keep := ^(uint64(4)<<pos - 1)
+			if su&1 == 0 {
+				below &= 1<<32 - 1 // the lower suit of the word
+			} else {
+				keep |= 1<<32 - 1 // the other suit's bits
+				below &^= 1<<32 - 1
+			}
+			if su < 2 {
+				w0 = w0&keep | (w0&below)<<2
+			} else {
+				w1 = w1&keep | (w1&below)<<2
+			}
 		}
 		t.shape = shape
-		t.w = w
+		t.w = [2]uint64{w0, w1}
 		return
 	}
 	h := &e.hands
@@ -219,7 +231,7 @@ func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned u
 		}
 		top := atLeast(a, b)
 		pinned |= uint64(top) << (16 * uint(su))
-		ks |= uint16(bits.OnesCount16(top)) << (4 * uint(su))
+		ks |= uint16(length(top)) << (4 * uint(su))
 	}
 	return ks, pinned
 }
@@ -227,7 +239,7 @@ func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned u
 // owner returns the seat holding the card of rank r in suit su, whose
 // cards are a, from the owner words w of the position (see describe).
 func owner(w *[2]uint64, su int, a uint16, r int) int {
-	above := bits.OnesCount16(a >> uint(r+1&15))
+	above := length(a >> uint(r+1&15))
 	return int(w[su>>1&1]>>((32*uint(su&1)+24-2*uint(above))&63)) & 3
 }
 
@@ -268,7 +280,13 @@ func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
 	// A bound that is cut off is cut down to the tricks the cut-off needs
 	// when that pins fewer cards: a weaker bound that answers for more
 	// positions.
-	q, qrw := e.quickTricks(d)
+	// The bounds are computed only as far as a cut-off needs: each
+	// returns its exact value when that reaches need.
+	qneed := beta - won
+	if !ns {
+		qneed = won + rem - beta + 1
+	}
+	q, qrw := e.quickTricksNeed(d, qneed)
 	if ns && won+q >= beta {
 		q, qrw = e.quickPins(d, beta-won, q, qrw)
 		return won + q, qrw
@@ -277,7 +295,11 @@ func (e *engine) trickStart(d, beta, rem int) (int, uint64) {
 		q, qrw = e.quickPins(d, won+rem-beta+1, q, qrw)
 		return won + rem - q, qrw
 	}
-	sl, srw := e.laterTricks(d)
+	lneed := won + rem - beta + 1
+	if !ns {
+		lneed = beta - won
+	}
+	sl, srw := e.laterTricksNeed(d, lneed)
 	if ns && won+rem-sl < beta {
 		sl, srw = e.laterPins(d, won+rem-beta+1, sl, srw)
 		return won + rem - sl, srw

@@ -225,18 +225,18 @@ func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value in
 	es := t.entries[b.off : b.off+int32(b.n)]
 	for i := range es {
 		en := &es[i]
-		// Only an entry whose bounds decide the target can answer: test
-		// them before the pins.
-		if int(en.lower) >= target {
-			value = int(en.lower)
-		} else if int(en.upper) < target {
-			value = int(en.upper)
-		} else {
-			continue
-		}
+		// An entry answers when its bounds decide the target (lo or hi
+		// not negative) and its pinned owners match: tested together,
+		// with one branch that is nearly always not taken.
+		lo := int(en.lower) - target
+		hi := target - 1 - int(en.upper)
 		m0, m1 := masks(en.ks)
-		if ((w0&m0)^en.w[0])|((w1&m1)^en.w[1]) == 0 {
-			return true, value, en.ks
+		miss := ((w0 & m0) ^ en.w[0]) | ((w1 & m1) ^ en.w[1]) | uint64((lo&hi)>>63)
+		if miss == 0 {
+			if lo >= 0 {
+				return true, int(en.lower), en.ks
+			}
+			return true, int(en.upper), en.ks
 		}
 	}
 	return false, 0, 0
