@@ -497,19 +497,23 @@ func (t *transTable) compact() {
 // situation (same hand, same seat in the trick, same card winning so far);
 // it only orders moves, so collisions cost time, not correctness.
 type killerTable struct {
-	slot [1 << killerBits]uint32 // key tag in the high 24 bits, card in the low 8
+	// slot holds a key tag in the high 10 bits and a card in the low 6
+	// (a card is suit*16+rank with rank at least 2, so an empty slot
+	// names no card a hand can hold). Two bytes a slot keep the table
+	// small enough to stay in the processor's second-level cache.
+	slot [1 << killerBits]uint16
 }
 
 const killerBits = 18
 
 func (k *killerTable) get(key uint64) int8 {
 	v := k.slot[key>>(64-killerBits)]
-	if (v^uint32(key))&^0xff == 0 {
-		return int8(v)
+	if (v^uint16(key))&^0x3f == 0 {
+		return int8(v & 0x3f)
 	}
 	return -1
 }
 
 func (k *killerTable) put(key uint64, c int8) {
-	k.slot[key>>(64-killerBits)] = uint32(key)&^0xff | uint32(uint8(c))
+	k.slot[key>>(64-killerBits)] = uint16(key)&^0x3f | uint16(c)&0x3f
 }
