@@ -49,7 +49,8 @@ func (e *engine) order(d int, legal, set uint64, start int) int {
 // orderLead writes the legal leads of seat l to mv in the order to try
 // them, and returns how many there are. Each suit falls in one category
 // with a score; its top and bottom cards come first, by score (the card to
-// try first scores two more; on equal scores the lower suit first), then
+// try first scores two categories more; strong suits of equal category are
+// broken by a tie score; on equal scores the lower suit first), then
 // the cards between them of every suit, by rank from the lowest (lower
 // suits first on equal ranks).
 func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
@@ -98,6 +99,11 @@ func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 			cat = 5 // an opponent ruffs
 		case trumps && pd == 0 && lh != 0 && rh != 0 && pdT != 0:
 			cat = 65 // partner ruffs
+			if length(pdT) > length(suitAt(legal, tr)) {
+				// A ruff in the long trump hand seldom gains a trick:
+				// rank it below the strong suits and the cashed winners.
+				cat = 44
+			}
 		case pd&(pd-1) != 0 && lh != 0 && towardsTenace(a, pd, lh, ours, t0, t1, t2):
 			cat = 70 // lead towards partner's tenace
 			lowFirst = true
@@ -119,9 +125,20 @@ func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 		if lowFirst {
 			first, second = lo, hi
 		}
-		k = insertKey(&keys, k, (cat+2)<<6|(63-16*su-first))
+		// The score is the category times 8 plus a tie-break of 0..7
+		// between suits of the same category. Strong suits: the one
+		// where our side holds more of the top three cards first, and on
+		// equal counts the one led towards partner's top card.
+		tie := 0
+		if cat == 60 {
+			tie = 2 * length(ours&(t0|t1|t2))
+			if lowFirst {
+				tie++
+			}
+		}
+		k = insertKey(&keys, k, ((cat+2)*8+tie)<<6|(63-16*su-first))
 		if second != first {
-			k = insertKey(&keys, k, cat<<6|(63-16*su-second))
+			k = insertKey(&keys, k, (cat*8+tie)<<6|(63-16*su-second))
 		}
 		mid |= uint64(my&^(1<<uint(hi&15)|1<<uint(lo&15))) << (16 * uint(su))
 	}
