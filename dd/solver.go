@@ -273,13 +273,21 @@ func (s *Solver) Table(d bridge.Deal) (Table, error) {
 	for strain := bridge.Strain(0); strain < bridge.NumStrains; strain++ {
 		e.clear()
 		s.trump = int(strain)
-		// Each search starts one trick above the estimate: a first search
-		// that fails low is cheap and its bound is usually the value.
-		guess := min(guessTricks(d, int(strain))+1, n)
-		for _, leader := range [4]bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South} {
+		// Each search starts above the expected value: a first search that
+		// fails low is cheap and its bound is usually the value. The first
+		// leader starts two tricks above the estimate; the second one trick
+		// above the first's result, and the third and fourth one trick above
+		// the result of their partner's lead (the same side on lead).
+		guess := min(guessTricks(d, int(strain))+2, n)
+		var bySide [2]int
+		for i, leader := range [4]bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South} {
 			p := Position{Hands: d, Trump: strain, Leader: leader}
 			s.setup(p)
+			if i >= 2 {
+				guess = min(bySide[leader&1]+1, n)
+			}
 			ns := e.nsTricks(n, guess)
+			bySide[leader&1] = ns
 			guess = min(ns+1, n)
 			// the declarer is the leader's right-hand opponent
 			decl := leader.RHO()
