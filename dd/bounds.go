@@ -7,8 +7,8 @@ import "math/bits"
 // transposition table holds for every position matching the pattern.
 
 // quickTricks returns tricks the side on lead surely takes: by cashing
-// winners from both hands and its top trumps (comboTricks), or failing any,
-// one slow trump trick.
+// winners from both hands and its top trumps, or ruffing after the
+// leader's runs (comboTricks), or failing any, one slow trump trick.
 func (e *engine) quickTricks(d int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	q, rw := e.comboTricks(l)
@@ -72,6 +72,13 @@ func (e *engine) comboBound(l int) int {
 		}
 		lim |= 0xff << (16 * uint(tr&3)) // trumps are not ruffed
 		u = laneMin(u, lim)
+		// The leader's runs may end with partner's ruff (ruffAfter): in
+		// a suit other than trumps the leader holds and partner, holding
+		// trumps, does not.
+		trl := uint64(0xffff) << (16 * uint(tr&3))
+		if hp&trl != 0 && hl&^laneGE(cP, laneOne)&^trl != 0 {
+			return min(laneSum(u)+1, laneSum(cL))
+		}
 	}
 	return min(laneSum(u), laneSum(cL))
 }
@@ -164,30 +171,83 @@ func (e *engine) slowTrump(l, side int) (int, uint64) {
 }
 
 // laterTricks returns tricks the side not on lead is sure to take at some
-// point: its top trumps, or one slow trump trick (slowTrump) when it has no
-// top trump, or in no trump the tricks of defTops when it holds the top
-// card of every suit the leader can lead.
+// point: its top trumps (with one trick more when the leader's side has no
+// trump, see ruffDefence), or one slow trump trick (slowTrump) when it has
+// no top trump, or in no trump — or when no trump is left — the tricks of
+// defTops when it holds the top card of every suit the leader can lead.
 func (e *engine) laterTricks(d int) (int, uint64) {
+	return e.laterWant(d, 13)
+}
+
+// laterWant is laterTricks for a side that needs only want tricks: the
+// count is cut down to want tricks and the pins to those want tricks need.
+func (e *engine) laterWant(d, want int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	h := &e.hands
 	h1, h2 := h[(l+1)&3], h[(l+3)&3]
 	all := h[0] | h[1] | h[2] | h[3]
-	if tr := e.trump; tr < noTrump {
-		n, pin := topTrumps(suitOf(all, tr), suitOf(h1, tr), suitOf(h2, tr))
+	if tr := e.trump; tr < noTrump && suitOf(all, tr) != 0 {
+		sh := 16 * uint(tr) & 63
+		at, x1, x2 := suitOf(all, tr), suitOf(h1, tr), suitOf(h2, tr)
+		if at&^(x1|x2) == 0 {
+			return e.ruffDefence(l, want)
+		}
+		n, pin := topTrumps(at, x1, x2)
 		if n == 0 {
 			return e.slowTrump(l, 1)
 		}
-		return n, uint64(pin) << (16 * uint(tr))
+		n = min(n, want)
+		return n, uint64(topN(pin, n)) << sh
 	}
-	return defTops(all, h[l], h1, h2, 13)
+	return defTops(all, h[l], h1, h2, want)
+}
+
+// ruffDefence counts, in a trump contract where the side on lead (leader l)
+// has no trump left and the other side has some, the tricks the other side
+// surely takes: each trump of its longer trump hand (k of them) wins a
+// trick of its own, as nothing beats it. One trick more when the side also
+// wins the first trick without that hand spending a trump: whatever suit
+// the leader leads, a defender holds its top card, or a defender void in
+// it ruffs while the other defender holds k trumps. The other defender then
+// follows suit or discards a card other than a trump — or holds only
+// trumps, and then k is the hand size, the cap of the count. The lengths
+// settle all this but the top cards that win the first trick: those are
+// the rank winners.
+func (e *engine) ruffDefence(l, want int) (int, uint64) {
+	tr := e.trump
+	h := &e.hands
+	hl, h1, h2 := h[l&3], h[(l+1)&3], h[(l+3)&3]
+	n1, n2 := length(suitOf(h1, tr)), length(suitOf(h2, tr))
+	k := max(n1, n2)
+	size := bits.OnesCount64(hl)
+	if k >= want || k >= size {
+		return min(k, want), 0
+	}
+	all := h[0] | h[1] | h[2] | h[3]
+	var rw uint64
+	for su := 0; su < 4; su++ {
+		if suitOf(hl, su) == 0 {
+			continue
+		}
+		v1, v2 := suitOf(h1, su) == 0, suitOf(h2, su) == 0
+		if (v1 && n1 > 0 && n2 == k) || (v2 && n2 > 0 && n1 == k) {
+			continue // a ruff wins the trick
+		}
+		c := uint64(1) << (16*uint(su) + uint(topRank(suitOf(all, su))))
+		if (h1|h2)&c == 0 {
+			return k, 0
+		}
+		rw |= c
+	}
+	return k + 1, rw
 }
 
 // laterTricksNeed is laterTricks for a caller that only uses the result
 // when it reaches need tricks: it returns what laterTricks returns whenever
 // that is need or more, and otherwise some count below need. In a trump
-// contract it is laterTricks worked out directly: when the defenders do not
-// hold the top trump, laterTricks is slowTrump's one trick at most, which
-// is worth working out only for need = 1.
+// contract with trumps left it is worked out directly when the defenders
+// do not hold the top trump: laterTricks is then slowTrump's one trick at
+// most, which is worth working out only for need = 1.
 func (e *engine) laterTricksNeed(d, need int) (int, uint64) {
 	tr := e.trump
 	if tr >= noTrump {
@@ -198,33 +258,23 @@ func (e *engine) laterTricksNeed(d, need int) (int, uint64) {
 	sh := 16 * uint(tr) & 63
 	h1, h2 := uint16(h[(l+1)&3]>>sh), uint16(h[(l+3)&3]>>sh)
 	all := uint16((h[0] | h[1] | h[2] | h[3]) >> sh)
-	if all == 0 || (h1|h2)>>(uint(topRank(all))&15)&1 == 0 {
+	if all != 0 && (h1|h2)>>(uint(topRank(all))&15)&1 == 0 {
 		// No top trump for the defenders: topTrumps counts none.
 		if need > 1 {
 			return 0, 0
 		}
 		return e.slowTrump(l, 1)
 	}
-	n, pin := topTrumps(all, h1, h2)
-	return n, uint64(pin) << sh
+	return e.laterTricks(d)
 }
 
 // laterPins returns laterTricks (n tricks, pins rw) cut down to need
-// tricks when that pins fewer cards: the top need trumps, or the
-// defenders' top cards as far as need tricks require.
+// tricks when that pins fewer cards (laterWant).
 func (e *engine) laterPins(d, need, n int, rw uint64) (int, uint64) {
 	if need >= n {
 		return n, rw
 	}
-	var crw uint64
-	if tr := e.trump; tr < noTrump {
-		crw = uint64(topN(suitOf(rw, tr), need)) << (16 * uint(tr))
-	} else {
-		l := int(e.plays[d].seat)
-		h := &e.hands
-		_, crw = defTops(h[0]|h[1]|h[2]|h[3], h[l], h[(l+1)&3], h[(l+3)&3], need)
-	}
-	if bits.OnesCount64(crw) < bits.OnesCount64(rw) {
+	if c, crw := e.laterWant(d, need); c >= need && bits.OnesCount64(crw) < bits.OnesCount64(rw) {
 		return need, crw
 	}
 	return n, rw
@@ -587,17 +637,26 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 			}
 			tot += k[tr]
 		}
-		full := tot
-		tot = min(tot, want)
+		// The leader's runs alone may end with partner's ruff
+		// (ruffAfter), when the plan needs it.
+		ruff, ruffPin := 0, uint64(0)
+		if ent < 0 && tr < noTrump && tot < want {
+			ruff, ruffPin = e.ruffAfter(l, &k, &role, &nl, nTop, topPin)
+		}
+		full := tot + ruff
+		tot = min(full, want)
 		if tot < best {
 			continue
 		}
 		// Of plans that take as many tricks, keep the one that pins
 		// fewest cards.
 		var prw uint64
-		if full > tot && full <= bits.OnesCount64(hl) {
+		switch {
+		case ruff > 0:
+			prw = e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin) | ruffPin
+		case full > tot && full <= bits.OnesCount64(hl):
 			prw = cutPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin, want)
-		} else {
+		default:
 			prw = e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin)
 		}
 		if tot > best || bits.OnesCount64(prw) < bits.OnesCount64(rw) {
@@ -605,6 +664,84 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 		}
 	}
 	return min(best, bits.OnesCount64(hl)), rw
+}
+
+// ruffAfter returns one trick more for a plan of comboTricks in which the
+// leader only cashes its own winners (k and role give each suit's tricks
+// and role, nl the leader's lengths): the leader then leads a suit s in
+// which it still holds a card and partner is void, and partner ruffs with
+// a trump no opponent beats on that trick. It returns the trick and the
+// ruffing trump when its rank matters, or zeros.
+//
+// The plan keeps partner's trumps (partner discards other cards only) and
+// the opponents' voids: an opponent with trumps follows suit on every round
+// the plan cashes, so it is void in s at the ruff only if it is now or the
+// plan cashes s until it runs out. Partner ruffs with a trump the plan
+// does not count: when the plan draws trumps (roleA, partner following
+// low), partner keeps its highest trumps beyond the rounds drawn; when the
+// plan counts the side's top trumps afterwards (roleTop), partner keeps
+// those and ruffs with another, and the longer hand still holds as many
+// trumps as were counted. The trump must beat every trump of an opponent
+// void in s (the trumps it holds now: it holds no others later); the ruff
+// then wins whoever plays a trump to it. Its rank winner is that trump
+// (the pattern keeps the owners of every trump above it), and none when
+// no such opponent holds a trump: the lengths decide the rest.
+//
+// (A plan with an entry could end with the leader ruffing partner's lead
+// in the same way; it saves few positions and its weaker comboBound costs
+// more than they save.)
+func (e *engine) ruffAfter(l int, k, role, nl *[4]int, nTop int, topPin uint16) (int, uint64) {
+	tr := e.trump
+	h := &e.hands
+	hl, h1, hp, h2 := h[l&3], h[(l+1)&3], h[(l+2)&3], h[(l+3)&3]
+	tp := suitOf(hp, tr)
+	if tp == 0 {
+		return 0, 0
+	}
+	t1, t2 := suitOf(h1, tr), suitOf(h2, tr)
+	np := length(tp)
+	// usable: the trumps partner may ruff with.
+	var usable uint16
+	if kt := k[tr&3]; role[tr&3] == roleA {
+		if np <= kt {
+			return 0, 0
+		}
+		usable = topN(tp, np-kt)
+	} else {
+		usable = tp &^ topPin
+		if max(length(suitOf(hl, tr)), np-1) < nTop {
+			return 0, 0
+		}
+	}
+	if usable == 0 {
+		return 0, 0
+	}
+	// Partner ruffs with its highest usable trump: the higher the rank
+	// winner, the fewer cards the pattern pins.
+	top := topRank(usable)
+	found := false
+	for su := 0; su < 4; su++ {
+		if su == tr || nl[su] <= k[su] || suitOf(hp, su) != 0 {
+			continue
+		}
+		var over uint16 // trumps of the opponents void in s at the ruff
+		if length(suitOf(h1, su)) <= k[su] {
+			over |= t1
+		}
+		if length(suitOf(h2, su)) <= k[su] {
+			over |= t2
+		}
+		if over == 0 {
+			return 1, 0
+		}
+		if topRank(over) < top {
+			found = true
+		}
+	}
+	if !found {
+		return 0, 0
+	}
+	return 1, uint64(1) << ((16*uint(tr&3) + uint(top)) & 63)
 }
 
 // planPins returns the cards a plan relies on: the side's top cards of each

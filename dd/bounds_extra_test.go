@@ -246,3 +246,85 @@ func TestNeedBounds(t *testing.T) {
 		}
 	}
 }
+
+// ruffPosition deals n cards a hand from two or three suits, one of them
+// trumps, so that voids and ruffs are common.
+func ruffPosition(r *rand.Rand, n int) ([4]uint64, int, int) {
+	suits := r.Perm(4)[:2+r.IntN(2)]
+	var pack []int8
+	for _, su := range suits {
+		for rk := 2; rk <= 14; rk++ {
+			pack = append(pack, int8(su*16+rk))
+		}
+	}
+	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	var h [4]uint64
+	for i := 0; i < 4*n; i++ {
+		h[i%4] |= 1 << uint(pack[i])
+	}
+	return h, suits[r.IntN(len(suits))], r.IntN(4)
+}
+
+// TestRuffBounds checks the bounds that count ruffs and the first trick
+// in trump contracts (the plans of comboTricks that end with partner's
+// ruff, ruffDefence, and defTops when no trump is left) against the
+// reference, on the position and on positions matching their pins, cut
+// down to every need. It also checks that the positions dealt give those
+// bounds work.
+func TestRuffBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := NewSolver()
+	count := 1000
+	if testing.Short() {
+		count = 300
+	}
+	var ruffs, defs int
+	for i := 0; i < count; i++ {
+		n := 2 + i%3
+		if i%25 == 24 {
+			n = 5
+		}
+		h, trump, leader := ruffPosition(r, n)
+		if i%10 == 9 {
+			// No trump left: the trump suit is dealt out of the pack.
+			for suitOf(h[0]|h[1]|h[2]|h[3], trump) != 0 {
+				h, _, _ = ruffPosition(r, n)
+			}
+		}
+		p := Position{Hands: dealOf(h), Trump: bridge.Strain(trump), Leader: bridge.Seat(leader)}
+		s.setup(p)
+		e := s.e
+		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
+		if q, rw := e.quickTricks(0); q > 0 {
+			checkBound(t, r, ref, h, leader, "quickTricks", q, rw, true)
+		}
+		sideTr := suitOf(h[leader]|h[(leader+2)&3], trump)
+		defTr := suitOf(h[(leader+1)&3]|h[(leader+3)&3], trump)
+		if sideTr == 0 && defTr != 0 {
+			k := max(length(suitOf(h[(leader+1)&3], trump)), length(suitOf(h[(leader+3)&3], trump)))
+			if c, _ := e.ruffDefence(leader, 13); c > k {
+				defs++
+			}
+		}
+		// Positions where comboTricks may end with partner's ruff.
+		hp := h[(leader+2)&3]
+		for su := 0; su < 4; su++ {
+			if su != trump && suitOf(h[leader], su) != 0 && suitOf(hp, su) == 0 && suitOf(hp, trump) != 0 {
+				ruffs++
+				break
+			}
+		}
+		for need := 1; need <= n; need++ {
+			if c, crw := e.comboWant(leader, need); c > 0 {
+				checkBound(t, r, ref, h, leader, "comboWant", c, crw, true)
+			}
+			if c, crw := e.laterWant(0, need); c > 0 {
+				checkBound(t, r, ref, h, leader, "laterWant", c, crw, false)
+			}
+		}
+	}
+	t.Logf("positions with a ruff for partner %d, ruffDefence's first trick %d, of %d", ruffs, defs, count)
+	if ruffs < count/10 || defs < count/200 {
+		t.Fatalf("too few positions for the ruff bounds: a ruff for partner %d, ruffDefence's first trick %d", ruffs, defs)
+	}
+}
