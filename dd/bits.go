@@ -69,16 +69,17 @@ func beats(a, b int8, trump int) bool {
 	return int(a>>4) == trump
 }
 
-// pext8[m][x] packs the bits of x selected by m into the low bits, in
-// order (a parallel bit extract on bytes).
-var pext8 = func() (t [256][256]uint8) {
-	for m := 0; m < 256; m++ {
-		for x := 0; x < 256; x++ {
+// pext2[m][x] packs the 2-bit fields of x selected by the bits of m (four
+// fields, four bits) into the low bits, lowest first: a parallel extract of
+// the seats of four ranks by the cards present (4 KB).
+var pext2 = func() (t [16][256]uint8) {
+	for m := range 16 {
+		for x := range 256 {
 			var r, k uint8
-			for b := 0; b < 8; b++ {
-				if m>>b&1 != 0 {
-					r |= uint8(x>>b&1) << k
-					k++
+			for f := range 4 {
+				if m>>f&1 != 0 {
+					r |= uint8(x>>(2*f)&3) << k
+					k += 2
 				}
 			}
 			t[m][x] = r
@@ -86,14 +87,6 @@ var pext8 = func() (t [256][256]uint8) {
 	}
 	return
 }()
-
-// compress packs the bits of x selected by m into the low bits, lowest
-// first: the owners of a suit's cards by relative rank.
-func compress(x, m uint16) uint16 {
-	lo := uint16(pext8[m&255][x&255])
-	hi := uint16(pext8[m>>8][x>>8])
-	return lo | hi<<uint(bits.OnesCount8(uint8(m)))
-}
 
 // spread8[x] moves bit i of x to bit 2i.
 var spread8 = func() (t [256]uint16) {

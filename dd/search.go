@@ -40,6 +40,11 @@ type engine struct {
 	tt     *transTable
 	killer *killerTable
 	nodes  int64
+	// own holds for each suit the seat holding each rank, 2 bits a rank
+	// (0 for ranks no hand held): the owner words of describe are its
+	// fields for the cards still left. Set by describe at the first trick
+	// start of a search; the cards never change hands.
+	own [4]uint32
 }
 
 func newEngine(maxBytes int) *engine {
@@ -106,50 +111,34 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	} else {
 		lo = v - won
 	}
-	ks, rw := e.pattern(all, rw, t.eqv, &t.w)
+	ks, rw := e.pattern(all, rw, t.eqv)
 	e.tt.store(t.shape, seat, t.w[0], t.w[1], ks, lo, hi, &h)
 	return v, rw
 }
 
 // describe computes the shape and relative-rank owner words of the position
 // at the start of the trick at depth d, from the previous trick's when the
-// search played that trick (only the suits it touched change).
+// search played that trick: only the suits it touched change, and their
+// words are taken again from own.
 func (e *engine) describe(t *trickState, d int) {
 	if d-4 >= e.root {
-		// Each card of the trick leaves the shape and takes its two
-		// owner bits out of its suit's word: the cards below it move up
-		// one place. Cards are taken out in order of play, each counted
-		// against the cards of its suit still in the word.
 		prev := &e.tricks[(d>>2-1)&15]
-		shape := prev.shape
-		w0, w1 := prev.w[0], prev.w[1]
-		left := prev.all
-		for i := d - 4; i < d; i++ {
-			p := &e.plays[i&63]
-			c := uint(p.card) & 63
-			su, r := c>>4, c&15
-			shape -= 1 << (4 * (uint(p.seat&3)*4 + su))
-			above := uint(length(suitOf(left, int(su)) >> (r + 1)))
-			left &^= 1 << c
-			// The card's pair of bits, counted from the top of its suit's
-			// 26 bits; those below move up one place.
-			pos := (32*(su&1) + 24 - 2*above) & 63
-			below := uint64(1)<<pos - 1
-			keep := ^(uint64(4)<<pos - 1)
-			if su&1 == 0 {
-				below &= 1<<32 - 1 // the lower suit of the word
-			} else {
-				keep |= 1<<32 - 1 // the other suit's bits
-				below &^= 1<<32 - 1
-			}
-			if su < 2 {
-				w0 = w0&keep | (w0&below)<<2
-			} else {
-				w1 = w1&keep | (w1&below)<<2
-			}
+		// Each card of the trick takes one from its hand's length in its
+		// suit: one bit a card at nibble su of 16-bit lane j for the j-th
+		// card, rotated to the leader's lane (no nibble takes two).
+		q := e.plays[(d-4)&60 : (d-4)&60+4]
+		gone := uint64(1)<<(uint(q[0].card)>>2&12) | 1<<(16+uint(q[1].card)>>2&12) |
+			1<<(32+uint(q[2].card)>>2&12) | 1<<(48+uint(q[3].card)>>2&12)
+		t.shape = prev.shape - bits.RotateLeft64(gone, 16*int(q[0].seat&3))
+		// The suits touched: nibble su of any lane.
+		touched := uint(gone|gone>>16|gone>>32|gone>>48) & 0x1111
+		w := prev.w
+		for ; touched != 0; touched &= touched - 1 {
+			su := bits.TrailingZeros(touched) >> 2 & 3
+			sh := 32 * uint(su&1)
+			w[su>>1] = w[su>>1]&^((1<<26-1)<<sh) | suitWord(suitOf(t.all, su), e.own[su])<<sh
 		}
-		t.shape = shape
-		t.w = [2]uint64{w0, w1}
+		t.w = w
 		return
 	}
 	h := &e.hands
@@ -163,25 +152,37 @@ func (e *engine) describe(t *trickState, d int) {
 	odd := h[1] | h[3] // E or W: owner bit 0
 	hi := h[2] | h[3]  // S or W: owner bit 1
 	for su := 0; su < 4; su++ {
-		a := suitOf(t.all, su)
-		n := bits.OnesCount16(a)
-		w := uint64(interleave(compress(suitOf(odd, su), a), compress(suitOf(hi, su), a)))
-		w <<= 2 * uint(13-n) & 63
+		e.own[su] = interleave(suitOf(odd, su), suitOf(hi, su))
 		sh := 32 * uint(su&1)
-		t.w[su>>1] = t.w[su>>1]&^((1<<26-1)<<sh) | w<<sh
+		t.w[su>>1] = t.w[su>>1]&^((1<<26-1)<<sh) | suitWord(suitOf(t.all, su), e.own[su])<<sh
 	}
 }
 
+// suitWord returns the owner word of a suit whose cards are a and whose
+// ranks' seats are own (see engine.own): 26 bits, two a card, the top card
+// in the highest two. It extracts the 2-bit fields of the cards of a from
+// own, four ranks at a time (see pext2).
+func suitWord(a uint16, own uint32) uint64 {
+	m0, m1, m2, m3 := a&15, a>>4&15, a>>8&15, a>>12&15
+	w := uint64(pext2[m0][own&255])
+	sh := 2 * uint(pop8[m0])
+	w |= uint64(pext2[m1][own>>8&255]) << (sh & 63)
+	sh += 2 * uint(pop8[m1])
+	w |= uint64(pext2[m2][own>>16&255]) << (sh & 63)
+	sh += 2 * uint(pop8[m2])
+	w |= uint64(pext2[m3][own>>24&255]) << (sh & 63)
+	sh += 2 * uint(pop8[m3])
+	return w << ((26 - sh) & 63)
+}
+
 // topCards turns the masks of a table entry back into the cards of the
-// current position they pin: the top k cards of each suit.
+// current position they pin: the top k cards of each suit (topN of no
+// cards is none, so the suits need no test).
 func topCards(all uint64, ks uint16) uint64 {
-	var rw uint64
-	for su := 0; su < 4; su++ {
-		if k := int(ks >> (4 * uint(su)) & 15); k > 0 {
-			rw |= uint64(topN(suitOf(all, su), k)) << (16 * uint(su))
-		}
-	}
-	return rw
+	return uint64(topN(uint16(all), int(ks&15))) |
+		uint64(topN(uint16(all>>16), int(ks>>4&15)))<<16 |
+		uint64(topN(uint16(all>>32), int(ks>>8&15)))<<32 |
+		uint64(topN(uint16(all>>48), int(ks>>12)))<<48
 }
 
 // pattern turns the rank winners of a search into table masks, pinning in
@@ -196,7 +197,13 @@ func topCards(all uint64, ks uint16) uint64 {
 // the pins below the search show. Conversely, the lowest cards of a suit
 // held by one hand need no pin (their owner follows from the lengths). It
 // returns the masks and the pinned cards.
-func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned uint64) {
+func (e *engine) pattern(all, rw, eqv uint64) (ks uint16, pinned uint64) {
+	h := &e.hands
+	// The holder of a card, from the hands (as the owner words of the
+	// position say: the hands are those of the start of the trick): bit 0
+	// from East or West, bit 1 from South or West.
+	odd, hi := h[1]|h[3], h[2]|h[3]
+	holder := func(c uint) uint64 { return h[(odd>>(c&63)&1|(hi>>(c&63)&1)<<1)&3] }
 	for su := 0; su < 4; su++ {
 		sw := suitOf(rw, su)
 		if sw == 0 {
@@ -204,23 +211,24 @@ func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned u
 		}
 		a := suitOf(all, su)
 		b := bottomRank(sw)
-		hs := suitOf(e.hands[owner(w, su, a, b)], su)
-		es := suitOf(eqv, su)
-		for es>>uint(b)&1 != 0 {
-			below := a & (1<<uint(b) - 1)
-			if below == 0 {
-				break
+		if es := suitOf(eqv, su); es>>uint(b)&1 != 0 {
+			hs := suitOf(holder(16*uint(su)+uint(b)), su)
+			for es>>uint(b)&1 != 0 {
+				below := a & (1<<uint(b) - 1)
+				if below == 0 {
+					break
+				}
+				nb := topRank(below)
+				if hs>>uint(nb)&1 == 0 || es>>uint(nb)&1 == 0 {
+					break
+				}
+				b = nb
 			}
-			nb := topRank(below)
-			if hs>>uint(nb)&1 == 0 || es>>uint(nb)&1 == 0 {
-				break
-			}
-			b = nb
 		}
 		// The lowest cards of the suit, when one hand holds them, belong
 		// to that hand in every position with the same lengths and the
 		// same owners of the cards above them: they need no pin.
-		x := suitOf(e.hands[owner(w, su, a, bottomRank(a))], su)
+		x := suitOf(holder(16*uint(su)+uint(bottomRank(a))), su)
 		if other := a &^ x; other == 0 {
 			b = 16
 		} else if o := bottomRank(other); b < o {
@@ -234,13 +242,6 @@ func (e *engine) pattern(all, rw, eqv uint64, w *[2]uint64) (ks uint16, pinned u
 		ks |= uint16(length(top)) << (4 * uint(su))
 	}
 	return ks, pinned
-}
-
-// owner returns the seat holding the card of rank r in suit su, whose
-// cards are a, from the owner words w of the position (see describe).
-func owner(w *[2]uint64, su int, a uint16, r int) int {
-	above := length(a >> uint(r+1&15))
-	return int(w[su>>1&1]>>((32*uint(su&1)+24-2*uint(above))&63)) & 3
 }
 
 // lastTrick scores the last trick, where every hand has one card.
@@ -316,17 +317,13 @@ func (e *engine) playCard(d int, c int8) {
 	p := &e.plays[d&63]
 	p.card = c
 	e.hands[p.seat&3] &^= 1 << uint(c&63)
+	win := int8(d)
 	if d&3 == 0 {
 		e.tricks[d>>2&15].lead = int(c >> 4)
-		p.win = int8(d)
-		return
+	} else if pw := e.plays[(d-1)&63].win; !beats(c, e.plays[pw&63].card, e.trump) {
+		win = pw
 	}
-	prev := &e.plays[(d-1)&63]
-	if beats(c, e.plays[prev.win&63].card, e.trump) {
-		p.win = int8(d)
-	} else {
-		p.win = prev.win
-	}
+	p.win = win
 }
 
 // trickRankWinner returns the card that won the trick just completed at
@@ -384,8 +381,8 @@ func equivalent(all, hand, tried uint64, c int8) uint64 {
 func (e *engine) expand(d, beta int) (int, uint64) {
 	p := &e.plays[d&63]
 	seat := p.seat
-	hand := e.hands[seat&3]
-	all := e.tricks[d>>2&15].all
+	hp := &e.hands[seat&3]
+	hand := *hp
 	legal := e.legal(d)
 	inTrick := d&3 != 3
 	if inTrick {
@@ -408,7 +405,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 			v, rw = e.search(d+1, beta)
 			rw |= e.trickRankWinner(d)
 		}
-		e.hands[seat&3] = hand
+		*hp = hand
 		return v, rw
 	}
 	maxNode := isNS(seat)
@@ -434,29 +431,46 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		n = e.order(d, legal, legal, 0)
 	}
 	var rw, tried, spans uint64
-	var minRel [4]int
+	// below holds, in each suit, the cards lower than every rank winner
+	// of a card of the suit tried (see the end of the loop).
+	var below uint64
 	ts := &e.tricks[d>>2&15]
 	for i := 0; ; i++ {
 		if i == n {
 			if rest == 0 {
 				break
 			}
-			n += e.order(d, legal, rest, n)
+			// Every move so far is tried: tried|rest is the legal cards
+			// (one value fewer kept through the loop).
+			n += e.order(d, tried|rest, rest, n)
 			rest = 0
 		}
 		c := p.moves[i&15]
-		su := int(c >> 4)
-		if int(c&15) < minRel[su&3] {
+		if below>>uint(c&63)&1 != 0 {
 			tried |= 1 << uint(c&63)
 			continue
 		}
-		if sp := equivalent(all, hand, tried, c); sp != 0 {
-			spans |= sp
-			tried |= 1 << uint(c&63)
-			continue
+		su := int(c >> 4)
+		// No card of the suit tried yet (the common case): no call.
+		if suitOf(tried, su) != 0 {
+			if sp := equivalent(ts.all, *hp, tried, c); sp != 0 {
+				spans |= sp
+				tried |= 1 << uint(c&63)
+				continue
+			}
 		}
 		tried |= 1 << uint(c&63)
-		e.playCard(d, c)
+		// playCard, written out (the call costs more than its body here:
+		// the compiler reloads every value the loop keeps after it).
+		p.card = c
+		*hp &^= 1 << uint(c&63)
+		win := int8(d)
+		if d&3 == 0 {
+			ts.lead = int(c >> 4)
+		} else if pw := e.plays[(d-1)&63].win; !beats(c, e.plays[pw&63].card, e.trump) {
+			win = pw
+		}
+		p.win = win
 		ts.eqv = 0
 		var v int
 		var crw uint64
@@ -467,7 +481,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 			crw |= e.trickRankWinner(d)
 		}
 		cs := ts.eqv
-		e.hands[seat&3] = hand
+		*hp |= 1 << uint(c&63) // the hand as it was
 		if maxNode {
 			if v > best {
 				best = v
@@ -497,9 +511,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		// would have given the same result.
 		sw := suitOf(crw, su)
 		if sw == 0 {
-			minRel[su&3] = 16
-		} else if b := bottomRank(sw); int(c&15) < b && b > minRel[su&3] {
-			minRel[su&3] = b
+			below |= 0xffff << (16 * uint(su&3))
+		} else if b := bottomRank(sw); int(c&15) < b {
+			below |= uint64(1<<uint(b)-1) << (16 * uint(su&3))
 		}
 	}
 	ts.eqv = spans

@@ -36,7 +36,16 @@ type ttEntry struct {
 	ks    uint16    // pinned cards per suit, 4 bits a suit
 	lower int8      // bounds on NS tricks from this position
 	upper int8
-	pins  uint8 // pinned cards in all (the sum of ks's counts)
+	pins  uint8  // pinned cards in all (the sum of ks's counts)
+	bnd   uint16 // lower and 127-upper, a byte each, for scan (see packBounds)
+}
+
+// packBounds returns the bnd of an entry with bounds lower and upper (0 to 13):
+// scan adds 128-target to the low byte and target to the high byte, and
+// finds bit 7 of the low byte set when lower >= target, bit 7 of the high
+// byte set when upper < target (for target 0 to 14 neither byte carries).
+func packBounds(lower, upper int8) uint16 {
+	return uint16(uint8(lower)) | uint16(127-uint8(upper))<<8
 }
 
 type ttBucket struct {
@@ -217,29 +226,38 @@ func (t *transTable) lookup(shape uint64, seat uint8, w0, w1 uint64, target int,
 	return t.scan(int(h.spec), w0, w1, target)
 }
 
-func (t *transTable) scan(bi int, w0, w1 uint64, target int) (hit bool, value int, ks uint16) {
+// scan returns the first entry of bucket bi (none when bi is -1) that
+// decides whether NS reach target tricks, as lookup does.
+func (t *transTable) scan(bi int, w0, w1 uint64, target int) (bool, int, uint16) {
 	if bi < 0 {
 		return false, 0, 0
 	}
 	b := &t.buckets[bi]
 	es := t.entries[b.off : b.off+int32(b.n)]
-	for i := range es {
-		en := &es[i]
-		// An entry answers when its bounds decide the target (lo or hi
-		// not negative) and its pinned owners match: tested together,
-		// with one branch that is nearly always not taken.
-		lo := int(en.lower) - target
-		hi := target - 1 - int(en.upper)
-		m0, m1 := masks(en.ks)
-		miss := ((w0 & m0) ^ en.w[0]) | ((w1 & m1) ^ en.w[1]) | uint64((lo&hi)>>63)
+	k := uint64(128-target) | uint64(target)<<8 // see packBounds
+	i := 0
+	for ; i < len(es); i++ {
+		// An entry answers when its bounds decide the target (lower at
+		// least target or upper below it: a bit of decides set) and its
+		// pinned owners match: tested together, with one branch that is
+		// nearly always not taken. The answer is read again from the
+		// entry after the loop, so that the loop keeps nothing of an
+		// entry but its miss.
+		decides := (uint64(es[i].bnd) + k) & 0x8080
+		m0, m1 := masks(es[i].ks)
+		miss := ((w0 & m0) ^ es[i].w[0]) | ((w1 & m1) ^ es[i].w[1]) | (decides-1)>>63
 		if miss == 0 {
-			if lo >= 0 {
-				return true, int(en.lower), en.ks
-			}
-			return true, int(en.upper), en.ks
+			break
 		}
 	}
-	return false, 0, 0
+	if i >= len(es) {
+		return false, 0, 0
+	}
+	en := &es[i]
+	if int(en.lower) >= target {
+		return true, int(en.lower), en.ks
+	}
+	return true, int(en.upper), en.ks
 }
 
 // alloc returns the offset of a free block of 1<<class entries, or -1 when
@@ -303,6 +321,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 				if en := &es[i]; en.ks == ks && en.w[0] == w0 && en.w[1] == w1 {
 					en.lower = max(en.lower, int8(lower))
 					en.upper = min(en.upper, int8(upper))
+					en.bnd = packBounds(en.lower, en.upper)
 					return
 				}
 			}
@@ -321,7 +340,8 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 				es := t.entries[b.off : b.off+int32(b.n)+1]
 				p = min(p, int(b.n))
 				copy(es[p+1:], es[p:b.n])
-				es[p] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper), pins: pins}
+				es[p] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper), pins: pins,
+					bnd: packBounds(int8(lower), int8(upper))}
 				b.n++
 				return
 			}

@@ -48,6 +48,9 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 			if en.w[0]&^m0 != 0 || en.w[1]&^m1 != 0 {
 				t.Fatalf("bucket %d entry %d: owner words %x %x beyond pins %04x", bi, i, en.w[0], en.w[1], en.ks)
 			}
+			if en.bnd != packBounds(en.lower, en.upper) {
+				t.Fatalf("bucket %d entry %d: bnd %04x for bounds %d..%d", bi, i, en.bnd, en.lower, en.upper)
+			}
 			if en.lower > en.upper {
 				t.Fatalf("bucket %d entry %d: bounds %d..%d", bi, i, en.lower, en.upper)
 			}
