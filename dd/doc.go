@@ -20,12 +20,15 @@
 // (MTD(f)). At the start of every trick the search consults a transposition
 // table, then sure-trick bounds: the winners the side on lead can cash at
 // once (running suits from both hands, crossing to partner once by an
-// entry, with the discards each hand must find, plus the side's top
-// trumps) and the tricks the other side cannot be denied (its top trumps;
-// in no trump, the top card of every suit the leader holds). Either side
-// may also be credited with one slow trump trick (KQ against the ace, Kx
-// behind it, Qxx behind AK). Each bound names the top cards it relied on,
-// as few as it can, for the table below.
+// entry, with the discards each hand must find, plus the side's top trumps
+// and a ruff by partner to finish) and the tricks the other side cannot be
+// denied (its top trumps, or all its trumps when the side on lead has
+// none; in no trump, and once the trumps are gone, the top card of every
+// suit the leader holds). Either side may also be credited with one slow
+// trump trick (KQ against the ace, Kx behind it, Qxx behind AK). A bound
+// is worked out only as far as the cut-off needs: a cheap upper limit
+// skips the cashing plan when it cannot reach the target. Each bound names
+// the top cards it relied on, as few as it can, for the table below.
 //
 // Positions are stored by their shape (the suit lengths of each hand) and
 // the leader, with the owners of the cards in each suit from the top down —
