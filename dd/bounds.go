@@ -8,14 +8,43 @@ import "math/bits"
 
 // quickTricks returns tricks the side on lead surely takes: by cashing
 // winners from both hands and its top trumps, or ruffing after the
-// leader's runs (comboTricks), or failing any, one slow trump trick.
+// leader's runs (comboTricks), or by the trumps it holds beyond the
+// opponents' (trumpCount) when they are more, or failing any, one slow
+// trump trick.
 func (e *engine) quickTricks(d int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	q, rw := e.comboTricks(l)
-	if q == 0 && e.trump < noTrump {
-		return e.slowTrump(l, 0)
+	if e.trump < noTrump {
+		if m, mrw := e.trumpCount(l, q); m > q {
+			return m, mrw
+		}
+		if q == 0 {
+			return e.slowTrump(l, 0)
+		}
 	}
 	return q, rw
+}
+
+// trumpCount returns, in a trump contract, the tricks the side of seat s
+// surely makes with its trumps however the play goes (trumpExcess, or
+// trumpMatch by the ranks) when that is more than floor, and the trumps it
+// relied on; else zero.
+func (e *engine) trumpCount(s, floor int) (int, uint64) {
+	h := &e.hands
+	sh := 16 * uint(e.trump) & 63
+	x, y := uint16(h[s&3]>>sh), uint16(h[(s+2)&3]>>sh)
+	at := uint16((h[0] | h[1] | h[2] | h[3]) >> sh)
+	if ex := trumpExcess(at, x, y); ex > floor {
+		floor = ex
+		if m, pin := trumpMatch(at, x, y, floor, 13); m > floor {
+			return m, uint64(pin) << sh
+		}
+		return ex, 0
+	}
+	if m, pin := trumpMatch(at, x, y, floor, 13); m > floor {
+		return m, uint64(pin) << sh
+	}
+	return 0, 0
 }
 
 // quickTricksNeed is quickTricks for a caller that only uses the result
@@ -23,10 +52,24 @@ func (e *engine) quickTricks(d int) (int, uint64) {
 // that is need or more, and otherwise some count below need (with no
 // meaning for the pins). A cheap upper bound on comboTricks (comboBound)
 // settles most calls without planning: the plan cannot reach need tricks,
-// and slowTrump adds at most one trick, and only when the plan takes none.
+// trumpCount is worked out only when its bound (trumpCountBound) reaches
+// need, and slowTrump adds at most one trick, and only when the plan takes
+// none.
 func (e *engine) quickTricksNeed(d, need int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	if ub := e.comboBound(l); ub < need {
+		if tr := e.trump; tr < noTrump {
+			// comboTricks is below need: quickTricks reaches need only
+			// by trumpCount.
+			sh := 16 * uint(tr) & 63
+			h := &e.hands
+			x, y := uint16(h[l&3]>>sh), uint16(h[(l+2)&3]>>sh)
+			if trumpCountBound(x, y, uint16((h[(l+1)&3]|h[(l+3)&3])>>sh)) >= need {
+				if m, mrw := e.trumpCount(l, 0); m >= need {
+					return m, mrw
+				}
+			}
+		}
 		if ub == 0 && e.trump < noTrump {
 			// comboTricks takes no trick: quickTricks is slowTrump.
 			return e.slowTrump(l, 0)
@@ -171,10 +214,13 @@ func (e *engine) slowTrump(l, side int) (int, uint64) {
 }
 
 // laterTricks returns tricks the side not on lead is sure to take at some
-// point: its top trumps (with one trick more when the leader's side has no
-// trump, see ruffDefence), or one slow trump trick (slowTrump) when it has
-// no top trump, or in no trump — or when no trump is left — the tricks of
-// defTops when it holds the top card of every suit the leader can lead.
+// point: in a trump contract, its top trumps (with one trick more when the
+// leader's side has no trump, see ruffDefence), or one slow trump trick
+// (slowTrump) when it has no top trump, or the trumps it holds beyond the
+// leader's side's (trumpExcess, trumpMatch) when they are more — one trick
+// more when it surely wins the first trick keeping them (firstTrick) —
+// or in no trump — or when no trump is left — the tricks of defTops when
+// it holds the top card of every suit the leader can lead.
 func (e *engine) laterTricks(d int) (int, uint64) {
 	return e.laterWant(d, 13)
 }
@@ -187,19 +233,116 @@ func (e *engine) laterWant(d, want int) (int, uint64) {
 	h1, h2 := h[(l+1)&3], h[(l+3)&3]
 	all := h[0] | h[1] | h[2] | h[3]
 	if tr := e.trump; tr < noTrump && suitOf(all, tr) != 0 {
-		sh := 16 * uint(tr) & 63
 		at, x1, x2 := suitOf(all, tr), suitOf(h1, tr), suitOf(h2, tr)
 		if at&^(x1|x2) == 0 {
 			return e.ruffDefence(l, want)
 		}
-		n, pin := topTrumps(at, x1, x2)
-		if n == 0 {
-			return e.slowTrump(l, 1)
+		// A defender with more trumps than the leader's side holds takes
+		// as many tricks as it has trumps beyond them, whatever the ranks
+		// (trumpExcess).
+		ex := trumpExcess(at, x1, x2)
+		if ex >= want {
+			return want, 0
 		}
-		n = min(n, want)
-		return n, uint64(topN(pin, n)) << sh
+		n, rw := e.laterTrumps(l, want, at, x1, x2)
+		if n >= want {
+			return n, rw
+		}
+		byLen := false // the count is the trumps' (trumpExcess, trumpMatch)
+		if ex >= n && ex > 0 {
+			n, rw, byLen = ex, 0, true
+		}
+		if m, mpin := trumpMatch(at, x1, x2, n, want); m > n {
+			n, rw, byLen = m, uint64(mpin)<<(16*uint(tr)&63), true
+		}
+		// One trick more when the defenders win the first trick and
+		// keep every trump (firstTrick with no trump to spare).
+		if byLen && n < want && n < bits.OnesCount64(h[l]) {
+			if ok, frw := e.firstTrick(l, 13); ok {
+				return n + 1, rw | frw
+			}
+		}
+		return n, rw
 	}
 	return defTops(all, h[l], h1, h2, want)
+}
+
+// trumpExcess returns the trumps the longer trump hand of a side (trumps x
+// and y, of all the trumps at) holds beyond the other side's trumps, or
+// zero. Each of that hand's trumps falls on a trick of its own, and a
+// trick to which the other side plays no trump is won by a trump of the
+// side: the other side's trumps, one a trick, stop that many of them at
+// most. The lengths alone settle this: it pins no card.
+func trumpExcess(at, x, y uint16) int {
+	return max(0, max(length(x), length(y))-length(at&^(x|y)))
+}
+
+// trumpMatch refines trumpExcess by the ranks: a trump of the other side
+// stops a defender's trump only when it is higher. Going down the trumps,
+// each of the defender's trumps is matched to a higher trump of the other
+// side not matched yet (greedily: the best matching, as the trumps that
+// beat one trump beat every lower one); the unmatched ones each win a
+// trick, as trumpExcess argues. It returns the larger count of the two
+// defenders (trumps x and y of all the trumps at), up to want, and the
+// trumps it relied on: every trump down to the defender's last unmatched
+// one (the defender's lower trumps and every lower trump play no part).
+// Only a count above floor is of use: a defender with no more trumps than
+// that is skipped, and zero returned when neither has more.
+func trumpMatch(at, x, y uint16, floor, want int) (int, uint16) {
+	side := at &^ (x | y)
+	best, pin := 0, uint16(0)
+	for _, d := range [2]uint16{x, y} {
+		if length(d) <= floor {
+			continue
+		}
+		avail, u, low := 0, 0, 0
+		// Only the side's trumps and the defender's matter, down to the
+		// defender's lowest.
+		for m := side | d; d != 0 && u < want; {
+			r := uint(topRank(m)) & 15
+			m &^= 1 << r
+			switch {
+			case side>>r&1 != 0:
+				avail++
+			case avail > 0:
+				avail--
+				d &^= 1 << r
+			default:
+				u, low = u+1, int(r)
+				d &^= 1 << r
+			}
+		}
+		if p := atLeast(at, low); u > best || u == best && length(p) < length(pin) {
+			best, pin = u, p
+		}
+	}
+	return best, pin
+}
+
+// laterTrumps is laterWant's count of the top trumps, in a trump contract
+// where both sides hold trumps (at: all the trumps, x1 and x2: the
+// defenders'): the defenders' top trumps, with one more when they win the
+// first trick keeping them (firstTrick), or without a top trump, one slow
+// trump trick or the first trick.
+func (e *engine) laterTrumps(l, want int, at, x1, x2 uint16) (int, uint64) {
+	sh := 16 * uint(e.trump) & 63
+	n, pin := topTrumps(at, x1, x2)
+	if n == 0 {
+		if s, srw := e.slowTrump(l, 1); s > 0 {
+			return s, srw
+		}
+		if ok, frw := e.firstTrick(l, 0); ok {
+			return 1, frw
+		}
+		return 0, 0
+	}
+	if n < want && n < bits.OnesCount64(e.hands[l&3]) {
+		if ok, frw := e.firstTrick(l, n); ok {
+			return n + 1, uint64(pin)<<sh | frw
+		}
+	}
+	n = min(n, want)
+	return n, uint64(topN(pin, n)) << sh
 }
 
 // ruffDefence counts, in a trump contract where the side on lead (leader l)
@@ -242,12 +385,71 @@ func (e *engine) ruffDefence(l, want int) (int, uint64) {
 	return k + 1, rw
 }
 
+// firstTrick reports whether, in a trump contract where the leader (l)
+// holds no trump and partner holds some, the other side surely wins the
+// first trick without spending any of its n top trumps (topTrumps), which
+// then still take n tricks later: one trick more. With n = 13 no trump of
+// the side is spent, for the counts of trumpExcess and trumpMatch. For
+// every suit the leader can lead (none is trumps), partner must follow
+// suit (partner's ruff, and an overruff, are left out), and either
+//
+//   - a defender holds the top card of the suit and plays it (second or
+//     fourth hand: no card of the leader's side beats it), or
+//   - a defender void in the suit ruffs it with a trump beyond the n top
+//     ones (it holds more than n trumps, and its lowest is not one of
+//     them; it keeps n or more): no other hand plays a trump but its
+//     partner.
+//
+// The other defender follows suit or discards a card other than a trump,
+// or, holding only trumps, plays its lowest, which is not one of the top n
+// when it holds more than n. The lengths settle all this but the top cards
+// that win the first trick: those are the rank winners. (The top n trumps
+// are pinned by the caller.)
+func (e *engine) firstTrick(l, n int) (bool, uint64) {
+	tr := e.trump
+	h := &e.hands
+	hl, h1, hp, h2 := h[l&3], h[(l+1)&3], h[(l+2)&3], h[(l+3)&3]
+	trl := uint64(rankMask) << (16 * uint(tr&3))
+	if hl&trl != 0 {
+		return false, 0
+	}
+	n1, n2 := length(suitOf(h1, tr)), length(suitOf(h2, tr))
+	// spare1, spare2: each defender can play to a trick it does not win
+	// without spending a top trump; ruff1, ruff2: it holds a trump to
+	// spare for a ruff.
+	ruff1, ruff2 := n1 > n, n2 > n
+	spare1, spare2 := ruff1 || h1&^trl != 0, ruff2 || h2&^trl != 0
+	all := hl | h1 | hp | h2
+	var rw uint64
+	for su := 0; su < 4; su++ {
+		if suitOf(hl, su) == 0 {
+			continue
+		}
+		if suitOf(hp, su) == 0 {
+			return false, 0 // partner may ruff (or holds no trump: rare)
+		}
+		c := uint64(1) << (16*uint(su) + uint(topRank(suitOf(all, su))))
+		switch {
+		case h1&c != 0 && spare2, h2&c != 0 && spare1:
+			rw |= c
+		case ruff1 && suitOf(h1, su) == 0 && spare2:
+		case ruff2 && suitOf(h2, su) == 0 && spare1:
+		default:
+			return false, 0
+		}
+	}
+	return true, rw
+}
+
 // laterTricksNeed is laterTricks for a caller that only uses the result
 // when it reaches need tricks: it returns what laterTricks returns whenever
 // that is need or more, and otherwise some count below need. In a trump
-// contract with trumps left it is worked out directly when the defenders
-// do not hold the top trump: laterTricks is then slowTrump's one trick at
-// most, which is worth working out only for need = 1.
+// contract with trumps left, laterTricks counts no more than a defender's
+// trumps less the leader's side's above them (trumpCountBound, which bounds
+// topTrumps, trumpExcess and trumpMatch, and is one or more when slowTrump
+// counts a trick), and one trick more only when the leader holds no trump
+// (the first trick of firstTrick and ruffDefence): below need, it is not
+// worked out.
 func (e *engine) laterTricksNeed(d, need int) (int, uint64) {
 	tr := e.trump
 	if tr >= noTrump {
@@ -256,14 +458,15 @@ func (e *engine) laterTricksNeed(d, need int) (int, uint64) {
 	l := int(e.plays[d].seat)
 	h := &e.hands
 	sh := 16 * uint(tr) & 63
-	h1, h2 := uint16(h[(l+1)&3]>>sh), uint16(h[(l+3)&3]>>sh)
-	all := uint16((h[0] | h[1] | h[2] | h[3]) >> sh)
-	if all != 0 && (h1|h2)>>(uint(topRank(all))&15)&1 == 0 {
-		// No top trump for the defenders: topTrumps counts none.
-		if need > 1 {
+	if (h[0]|h[1]|h[2]|h[3])>>sh&0xffff != 0 {
+		side := uint16((h[l&3] | h[(l+2)&3]) >> sh)
+		ub := trumpCountBound(uint16(h[(l+1)&3]>>sh), uint16(h[(l+3)&3]>>sh), side)
+		if h[l&3]>>sh&0xffff == 0 {
+			ub++
+		}
+		if ub < need {
 			return 0, 0
 		}
-		return e.slowTrump(l, 1)
 	}
 	return e.laterTricks(d)
 }
@@ -906,4 +1109,21 @@ func topTrumps(all, x, y uint16) (int, uint16) {
 		a &^= 1 << uint(c)
 	}
 	return n, pin
+}
+
+// trumpCountBound returns an upper bound on trumpMatch for the hands with
+// trumps x and y against the opponents' trumps o: a hand's count is at
+// most its length less the opponents' trumps above its highest trump.
+// (The greedy matching leaves a trump of the hand unmatched exactly when
+// the excess of the hand's trumps over the opponents', counted from the
+// top down to that trump, reaches a new high; that excess is at most the
+// hand's length less those higher trumps.)
+func trumpCountBound(x, y, o uint16) int {
+	b := 0
+	for _, z := range [2]uint16{x, y} {
+		if z != 0 {
+			b = max(b, length(z)-length(o>>(uint(topRank(z)+1)&15)))
+		}
+	}
+	return b
 }

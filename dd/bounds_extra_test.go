@@ -328,3 +328,69 @@ func TestRuffBounds(t *testing.T) {
 		t.Fatalf("too few positions for the ruff bounds: a ruff for partner %d, ruffDefence's first trick %d", ruffs, defs)
 	}
 }
+
+// TestTrumpCountBounds checks the defenders' bounds that count trumps
+// (trumpExcess, trumpMatch) and the first trick (firstTrick, added to the
+// defenders' top trumps or to those counts), and the same counts for the
+// side on lead (trumpCount), on their own against the reference, on the position and on positions matching their pins, cut
+// down to every want. It also checks that the positions dealt give each
+// rule work.
+func TestTrumpCountBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	s := NewSolver()
+	count := 1000
+	if testing.Short() {
+		count = 300
+	}
+	var nEx, nMatch, nFirst, nSide int
+	for i := 0; i < count; i++ {
+		n := 2 + i%3
+		if i%25 == 24 {
+			n = 5
+		}
+		h, trump, leader := ruffPosition(r, n)
+		p := Position{Hands: dealOf(h), Trump: bridge.Strain(trump), Leader: bridge.Seat(leader)}
+		s.setup(p)
+		e := s.e
+		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
+		at := suitOf(h[0]|h[1]|h[2]|h[3], trump)
+		x1, x2 := suitOf(h[(leader+1)&3], trump), suitOf(h[(leader+3)&3], trump)
+		if ex := trumpExcess(at, x1, x2); ex > 0 {
+			nEx++
+			checkBound(t, r, ref, h, leader, "trumpExcess", ex, 0, false)
+			if ok, frw := e.firstTrick(leader, 13); ok {
+				nFirst++
+				checkBound(t, r, ref, h, leader, "trumpExcess+firstTrick", ex+1, frw, false)
+			}
+		}
+		for want := 1; want <= n; want++ {
+			if m, pin := trumpMatch(at, x1, x2, 0, want); m > 0 {
+				if m > trumpExcess(at, x1, x2) {
+					nMatch++
+				}
+				mrw := uint64(pin) << (16 * uint(trump))
+				checkBound(t, r, ref, h, leader, "trumpMatch", m, mrw, false)
+				if ok, frw := e.firstTrick(leader, 13); ok {
+					checkBound(t, r, ref, h, leader, "trumpMatch+firstTrick", m+1, mrw|frw, false)
+				}
+			}
+		}
+		// The same counts for the side on lead (trumpCount).
+		if m, mrw := e.trumpCount(leader, 0); m > 0 {
+			nSide++
+			checkBound(t, r, ref, h, leader, "trumpCount", m, mrw, true)
+		}
+		if at&^(x1|x2) == 0 {
+			continue // ruffDefence's case
+		}
+		k, pin := topTrumps(at, x1, x2)
+		if ok, frw := e.firstTrick(leader, k); ok {
+			nFirst++
+			checkBound(t, r, ref, h, leader, "topTrumps+firstTrick", k+1, uint64(pin)<<(16*uint(trump))|frw, false)
+		}
+	}
+	t.Logf("trumpExcess %d, trumpMatch above it %d, firstTrick %d, trumpCount %d, of %d", nEx, nMatch, nFirst, nSide, count)
+	if nEx < count/10 || nMatch < count/20 || nFirst < count/50 || nSide < count/10 {
+		t.Fatalf("too few positions: trumpExcess %d, trumpMatch %d, firstTrick %d, trumpCount %d", nEx, nMatch, nFirst, nSide)
+	}
+}

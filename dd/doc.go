@@ -24,7 +24,10 @@
 // and a ruff by partner to finish) and the tricks the other side cannot be
 // denied (its top trumps, or all its trumps when the side on lead has
 // none; in no trump, and once the trumps are gone, the top card of every
-// suit the leader holds). Either side may also be credited with one slow
+// suit the leader holds). Trumps are also counted by length and rank: a
+// hand with k trumps against T for the other side makes k-T tricks
+// whoever leads, more when its trumps outrank theirs, one more when the
+// defenders surely win the first trick. Either side may also be credited with one slow
 // trump trick (KQ against the ace, Kx behind it, Qxx behind AK). A bound
 // is worked out only as far as the cut-off needs: a cheap upper limit
 // skips the cashing plan when it cannot reach the target. Each bound names
