@@ -40,15 +40,16 @@ func atLeast(b uint16, r int) uint16 { return b &^ (1<<uint(r) - 1) }
 func topN(b uint16, n int) uint16 {
 	hi := uint8(b >> 8)
 	if nh := bits.OnesCount8(hi); n < nh {
-		return uint16(topByte[hi][max(n, 0)]) << 8
+		return uint16(topByte[hi][max(n, 0)&15]) << 8
 	} else {
-		return b&0xff00 | uint16(topByte[uint8(b)][min(n-nh, 8)])
+		return b&0xff00 | uint16(topByte[uint8(b)][min(n-nh, 8)&15])
 	}
 }
 
 // topByte[x][n] is the n highest bits of the byte x (all of x when it has
-// fewer).
-var topByte = func() (t [256][9]uint8) {
+// fewer). Rows of 16 (n up to 8 used) let topN mask n with 15 instead of
+// testing its bounds.
+var topByte = func() (t [256][16]uint8) {
 	for x := range 256 {
 		for n := 0; n <= 8; n++ {
 			b := uint8(x)

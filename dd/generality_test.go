@@ -42,8 +42,9 @@ func entryPosition(r *rand.Rand, shape uint64, en *ttEntry) [4]uint64 {
 				ranks[j], ranks[j-1] = ranks[j-1], ranks[j]
 			}
 		}
-		k := int(en.ks >> (4 * uint(su)) & 15)
-		w := en.w[su>>1] >> (32 * uint(su&1))
+		k := int(en.ks() >> (4 * uint(su)) & 15)
+		w0, w1 := en.owners()
+		w := [2]uint64{w0, w1}[su>>1] >> (32 * uint(su&1))
 		left := lens
 		for i := 0; i < k; i++ {
 			s := int(w >> (24 - 2*uint(i)) & 3)
@@ -84,10 +85,10 @@ func checkTable(t *testing.T, r *rand.Rand, s *Solver, trump, variants int) int 
 				if leader&1 == 1 {
 					ns = bits.OnesCount64(h[leader]) - ns
 				}
-				if ns < int(en.lower) || ns > int(en.upper) {
+				if ns < en.lower() || ns > en.upper() {
 					t.Fatalf("%v trump %d leader %d: NS take %d, but the entry (pins %04x) says %d..%d",
 						dealOf(h),
-						trump, leader, ns, en.ks, en.lower, en.upper)
+						trump, leader, ns, en.ks(), en.lower(), en.upper())
 				}
 				checked++
 			}

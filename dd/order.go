@@ -16,7 +16,7 @@ func hiBit(x uint16) uint16 { return 1 << (uint(bits.Len16(x)-1) & 15) }
 // many it wrote. Good ordering only saves time: every legal card is still
 // searched or proven equivalent.
 func (e *engine) order(d int, legal, set uint64, start int) int {
-	p := &e.plays[d]
+	p := &e.plays[d&63] // indexes masked as in search.go: no bounds checks
 	if set&(set-1) == 0 {
 		p.moves[start] = int8(bits.TrailingZeros64(set))
 		return 1
@@ -186,7 +186,9 @@ func insertKey(keys *[8]int, k, key int) int {
 }
 
 // byRank writes the cards of x to mv from index n by rank from the lowest,
-// lower suits first on equal ranks, and returns the new index.
+// lower suits first on equal ranks, and returns the new index. Like
+// ascending and descending, it masks its indexes with 15 (a hand has at
+// most 13 cards) so that the compiler drops their bounds checks.
 func byRank(mv *[16]int8, n int, x uint64) int {
 	for ranks := uint16(x | x>>16 | x>>32 | x>>48); ranks != 0; ranks &= ranks - 1 {
 		r := uint(bits.TrailingZeros16(ranks))
@@ -195,7 +197,7 @@ func byRank(mv *[16]int8, n int, x uint64) int {
 		// reaches bit 48 or overlaps another, so nothing carries.
 		s := (x >> r & 0x0001000100010001) * (1<<48 | 1<<33 | 1<<18 | 1<<3) >> 48
 		for ; s != 0; s &= s - 1 {
-			mv[n] = int8(16*bits.TrailingZeros64(s) + int(r))
+			mv[n&15] = int8(16*bits.TrailingZeros64(s) + int(r))
 			n++
 		}
 	}
@@ -214,10 +216,12 @@ func byRank(mv *[16]int8, n int, x uint64) int {
 // lowest card of each side suit, longest suit first, then the rest from
 // the bottom.
 func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
-	seat := int(e.plays[d].seat)
+	// Indexes are masked as in search.go, so that the compiler drops their
+	// bounds checks.
+	seat := int(e.plays[d&63].seat)
 	pos := d & 3
-	ls := e.tricks[d>>2].lead & 3
-	wp := &e.plays[e.plays[d-1].win]
+	ls := e.tricks[d>>2&15].lead & 3
+	wp := &e.plays[e.plays[(d-1)&63].win&63]
 	wc := wp.card
 	wr := int(wc & 15)
 	ws := int(wc >> 4) // the suit of the card winning
@@ -332,7 +336,7 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 		rest &^= 1 << (uint(c) & 63)
 	}
 	for _, key := range keys[:k] {
-		mv[n] = int8(255 - key&255)
+		mv[n&15] = int8(255 - key&255)
 		n++
 	}
 	// The rest by rank from the bottom, lower suits first on equal ranks.
@@ -343,7 +347,7 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 // from the lowest up, and returns the new index.
 func ascending(mv *[16]int8, n int, x uint16, base int8) int {
 	for ; x != 0; x &= x - 1 {
-		mv[n] = base + int8(bits.TrailingZeros16(x))
+		mv[n&15] = base + int8(bits.TrailingZeros16(x))
 		n++
 	}
 	return n
@@ -354,7 +358,7 @@ func ascending(mv *[16]int8, n int, x uint16, base int8) int {
 func descending(mv *[16]int8, n int, x uint16, base int8) int {
 	for ; x != 0; n++ {
 		r := uint(topRank(x)) & 15
-		mv[n] = base + int8(r)
+		mv[n&15] = base + int8(r)
 		x &^= 1 << r
 	}
 	return n
@@ -366,9 +370,10 @@ func descending(mv *[16]int8, n int, x uint16, base int8) int {
 // LHO and, in second seat, partner; when void, the hand, the card winning
 // and the cards of the suit led.
 func (e *engine) killerKey(d int) uint64 {
-	p := &e.plays[d]
-	// Seats and suits are masked with 3 (they are 0..3 anyway) so that
-	// the compiler drops the bounds and shift-count checks.
+	p := &e.plays[d&63]
+	// Seats and suits are masked with 3 (they are 0..3 anyway), depths as
+	// in search.go, so that the compiler drops the bounds and shift-count
+	// checks.
 	seat := uint64(p.seat) & 3
 	pos := uint64(d & 3)
 	var k uint64
@@ -378,8 +383,8 @@ func (e *engine) killerKey(d int) uint64 {
 		// ruff decides the lead as much as the leader's own cards.
 		k = e.hands[seat] ^ bits.RotateLeft64(e.hands[(seat+2)&3]*0x9e3779b97f4a7c15, 17)
 	default:
-		t := &e.tricks[d>>2]
-		w := &e.plays[e.plays[d-1].win]
+		t := &e.tricks[d>>2&15]
+		w := &e.plays[e.plays[(d-1)&63].win&63]
 		sh := 16 * (uint(t.lead) & 3) // the suit led's shift
 		lead := t.all >> sh & rankMask
 		if f := e.hands[seat] & (rankMask << sh); f != 0 {

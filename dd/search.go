@@ -10,10 +10,14 @@ type play struct {
 	win   int8 // depth of the card winning the trick so far
 	nsWon int8 // NS tricks won from the root up to this trick
 	// moves holds the ordered moves (at most 13); 16 of them and the
-	// padding make a play 32 bytes, so that plays[d] is a shift away and
-	// moves[i&15] needs no bounds check.
+	// fields below make a play 32 bytes, so that plays[d] is a shift away
+	// and moves[i&15] needs no bounds check.
 	moves [16]int8
-	_     [12]byte
+	// useK and kkey are expand's: whether it uses the killer table and
+	// its key (see killerKey). Kept here rather than in locals, which the
+	// compiler would reload at every turn of expand's move loop.
+	useK bool
+	kkey uint64
 }
 
 // trickState is what the search knows about a trick.
@@ -417,18 +421,24 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	// killerKey) is tried first, and the others are ordered only if it
 	// fails — except in fourth seat when following suit, where the simple
 	// ordering is nearly always right.
-	var kkey, rest uint64
+	var rest uint64
 	n := 0
-	useK := inTrick || suitOf(legal, int(e.tricks[d>>2&15].lead)) == 0
-	if useK {
-		kkey = e.killerKey(d)
-		if k := e.killer.get(kkey); k >= 0 && legal>>uint(k)&1 != 0 {
+	p.useK = inTrick || suitOf(legal, int(e.tricks[d>>2&15].lead)) == 0
+	if p.useK {
+		p.kkey = e.killerKey(d)
+		if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
 			p.moves[0] = k
 			n, rest = 1, legal&^(1<<uint(k))
 		}
 	}
 	if n == 0 {
-		n = e.order(d, legal, legal, 0)
+		// Order every legal card (two or more: see order), without the
+		// call through order.
+		if d&3 == 0 {
+			n = e.orderLead(int(seat), legal, &p.moves)
+		} else {
+			n = e.orderFollow(d, legal, &p.moves)
+		}
 	}
 	var rw, tried, spans uint64
 	// below holds, in each suit, the cards lower than every rank winner
@@ -482,13 +492,15 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		}
 		cs := ts.eqv
 		*hp |= 1 << uint(c&63) // the hand as it was
-		if maxNode {
+		// The side to play read again from p rather than kept in a local
+		// (one value fewer for the loop to reload after the call).
+		if isNS(p.seat) {
 			if v > best {
 				best = v
 			}
 			if best >= beta {
-				if useK {
-					e.killer.put(kkey, c)
+				if p.useK {
+					e.killer.put(p.kkey, c)
 				}
 				ts.eqv = cs
 				return best, crw
@@ -498,8 +510,8 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best < beta {
-				if useK {
-					e.killer.put(kkey, c)
+				if p.useK {
+					e.killer.put(p.kkey, c)
 				}
 				ts.eqv = cs
 				return best, crw

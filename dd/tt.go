@@ -2,6 +2,7 @@ package dd
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -31,22 +32,79 @@ import (
 // positions nearest the end of the play (compact). It is cleared by
 // advancing a generation counter, so memory stays bounded.
 
+// ttEntry is one pattern with its bounds, 16 bytes (four to a cache line).
+// w holds the owner words of the pattern (suits ♣♦ in w[0], ♥♠ in w[1]),
+// masked to the pinned cards and rotated left by entryRot bits. An owner
+// word keeps its two suits' 26 bits at bits 0 and 32; rotated, bits 0..5
+// and 32..37 are its unused bits 26..31 and 58..63, and bits 6..7 and
+// 38..39 the owners of the suits' lowest cards, which a pattern never pins
+// (see pattern: the lowest card of a suit is never a pin, so a suit has at
+// most 12). That frees bytes 0 and 4 of each word for the rest of the
+// entry:
+//
+//	w[0] byte 0: pinned cards of ♣ and ♦, 4 bits a suit (ks&0xff)
+//	w[0] byte 4: pinned cards of ♥ and ♠ (ks>>8)
+//	w[1] byte 0: the bounds on NS tricks from this position, lower<<4 | upper
+//	w[1] byte 4: the number of pins (the sum of ks's counts), for store
+//
+// so that scan reads an entry as two words, indexes its masks by the bytes
+// of the first and looks its bounds up in missTab. The accessors below
+// decode it.
 type ttEntry struct {
-	w     [2]uint64 // owner words (suits ♣♦ in w[0], ♥♠ in w[1]), masked to the pinned cards
-	ks    uint16    // pinned cards per suit, 4 bits a suit
-	lower int8      // bounds on NS tricks from this position
-	upper int8
-	pins  uint8  // pinned cards in all (the sum of ks's counts)
-	bnd   uint16 // lower and 127-upper, a byte each, for scan (see packBounds)
+	w [2]uint64
 }
 
-// packBounds returns the bnd of an entry with bounds lower and upper (0 to 13):
-// scan adds 128-target to the low byte and target to the high byte, and
-// finds bit 7 of the low byte set when lower >= target, bit 7 of the high
-// byte set when upper < target (for target 0 to 14 neither byte carries).
-func packBounds(lower, upper int8) uint16 {
-	return uint16(uint8(lower)) | uint16(127-uint8(upper))<<8
+const (
+	entryRot  = 6                   // the rotation of an entry's owner words
+	entryMeta = 0x000000ff_000000ff // the bytes of an entry word that are not owners
+)
+
+// makeEntry returns the entry of a pattern: owner words w0 and w1 masked to
+// the pins ks (at most 12 a suit) and bounds lower and upper (0 to 13).
+func makeEntry(w0, w1 uint64, ks uint16, lower, upper int) ttEntry {
+	return ttEntry{w: [2]uint64{
+		bits.RotateLeft64(w0, entryRot) | uint64(uint8(ks)) | uint64(ks>>8)<<32,
+		bits.RotateLeft64(w1, entryRot) | uint64(uint8(lower<<4|upper)) | uint64(pinCount(ks))<<32,
+	}}
 }
+
+// ks returns the entry's pinned cards per suit, 4 bits a suit.
+func (en *ttEntry) ks() uint16 { return uint16(uint8(en.w[0])) | uint16(uint8(en.w[0]>>32))<<8 }
+
+// pins returns the number of cards the entry pins.
+func (en *ttEntry) pins() int { return int(uint8(en.w[1] >> 32)) }
+
+// lower returns the entry's lower bound on NS tricks.
+func (en *ttEntry) lower() int { return int(uint8(en.w[1]) >> 4) }
+
+// upper returns the entry's upper bound on NS tricks.
+func (en *ttEntry) upper() int { return int(en.w[1] & 15) }
+
+// missTab[target][b] is 1 when the bounds b of an entry (lower<<4 | upper)
+// do not decide whether NS reach target tricks (lower < target <= upper),
+// else 0: the bound test of scan is one load.
+var missTab = func() (t [16][256]uint8) {
+	for target := range t {
+		for b := range t[target] {
+			if lower, upper := b>>4, b&15; lower < target && upper >= target {
+				t[target][b] = 1
+			}
+		}
+	}
+	return
+}()
+
+// owners returns the entry's owner words as describe makes them (masked to
+// the pinned cards).
+func (en *ttEntry) owners() (w0, w1 uint64) {
+	return bits.RotateLeft64(en.w[0]&^entryMeta, -entryRot), bits.RotateLeft64(en.w[1]&^entryMeta, -entryRot)
+}
+
+// tooManyPins reports whether ks pins 13 cards of a suit, which an entry
+// cannot hold (pattern never does: see ttEntry). A nibble of 13 or more
+// has bit 3 set and its low three bits plus 3 reach bit 3 (no carry
+// between nibbles: at most 7+3).
+func tooManyPins(ks uint16) bool { return ((ks&0x7777)+0x3333)&ks&0x8888 != 0 }
 
 type ttBucket struct {
 	shape uint64
@@ -75,6 +133,15 @@ var kMask = func() (m [16]uint64) {
 var maskTab = func() (m [256]uint64) {
 	for x := range m {
 		m[x] = kMask[x&15] | kMask[x>>4]<<32
+	}
+	return
+}()
+
+// rmaskTab[x] is maskTab[x] rotated as an entry's owner words are (see
+// ttEntry); for at most 12 pins a suit it leaves bytes 0 and 4 clear.
+var rmaskTab = func() (m [256]uint64) {
+	for x := range m {
+		m[x] = bits.RotateLeft64(maskTab[x], entryRot)
 	}
 	return
 }()
@@ -134,7 +201,7 @@ type ttHint struct {
 
 const (
 	minEntries = 1 << 12
-	entrySize  = 24 // bytes of a ttEntry
+	entrySize  = 16 // bytes of a ttEntry
 	bucketSize = 24 // bytes of a ttBucket
 )
 
@@ -219,45 +286,49 @@ func (t *transTable) lookup(shape uint64, seat uint8, w0, w1 uint64, target int,
 	if h.gen < 0 {
 		return false, 0, 0
 	}
-	if hit, value, ks = t.scan(int(h.gen), w0, w1, target); hit || !t.buckets[h.gen].spec {
-		return
+	// The position's words as an entry's are (rotated).
+	r0, r1 := bits.RotateLeft64(w0, entryRot), bits.RotateLeft64(w1, entryRot)
+	en := t.scan(int(h.gen), r0, r1, target)
+	if en == nil && t.buckets[h.gen].spec {
+		h.spec = int32(t.find(shape, uint16(seat)<<9|subKey(w0, w1)))
+		en = t.scan(int(h.spec), r0, r1, target)
 	}
-	h.spec = int32(t.find(shape, uint16(seat)<<9|subKey(w0, w1)))
-	return t.scan(int(h.spec), w0, w1, target)
+	if en == nil {
+		return false, 0, 0
+	}
+	if lo := en.lower(); lo >= target {
+		return true, lo, en.ks()
+	}
+	return true, en.upper(), en.ks()
 }
 
 // scan returns the first entry of bucket bi (none when bi is -1) that
-// decides whether NS reach target tricks, as lookup does.
-func (t *transTable) scan(bi int, w0, w1 uint64, target int) (bool, int, uint16) {
+// matches the position's rotated owner words r0 and r1 and whose bounds
+// decide whether NS reach target tricks, or nil. Only the entry's address
+// leaves the loop, so that the loop keeps nothing of an entry but its miss.
+func (t *transTable) scan(bi int, r0, r1 uint64, target int) *ttEntry {
 	if bi < 0 {
-		return false, 0, 0
+		return nil
 	}
+	k := &missTab[target&15] // target is 0 to 13: the mask spares a check
 	b := &t.buckets[bi]
-	es := t.entries[b.off : b.off+int32(b.n)]
-	k := uint64(128-target) | uint64(target)<<8 // see packBounds
-	i := 0
-	for ; i < len(es); i++ {
-		// An entry answers when its bounds decide the target (lower at
-		// least target or upper below it: a bit of decides set) and its
+	// The offset as unsigned (it is never negative), so that slicing
+	// needs no sign extensions and fewer checks.
+	off := uint(uint32(b.off))
+	es := t.entries[off : off+uint(b.n)]
+	for i := range es {
+		// An entry answers when its bounds decide the target and its
 		// pinned owners match: tested together, with one branch that is
-		// nearly always not taken. The answer is read again from the
-		// entry after the loop, so that the loop keeps nothing of an
-		// entry but its miss.
-		decides := (uint64(es[i].bnd) + k) & 0x8080
-		m0, m1 := masks(es[i].ks)
-		miss := ((w0 & m0) ^ es[i].w[0]) | ((w1 & m1) ^ es[i].w[1]) | (decides-1)>>63
-		if miss == 0 {
-			break
+		// nearly always not taken. The masks leave the entry's bytes 0
+		// and 4 out of the owners' comparison.
+		a, c := es[i].w[0], es[i].w[1]
+		bm := uint64(k[uint8(c)])
+		m0, m1 := rmaskTab[uint8(a)], rmaskTab[uint8(a>>32)]
+		if (a^r0)&m0|(c^r1)&m1|bm == 0 {
+			return &es[i]
 		}
 	}
-	if i >= len(es) {
-		return false, 0, 0
-	}
-	en := &es[i]
-	if int(en.lower) >= target {
-		return true, int(en.lower), en.ks
-	}
-	return true, int(en.upper), en.ks
+	return nil
 }
 
 // alloc returns the offset of a free block of 1<<class entries, or -1 when
@@ -297,7 +368,12 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 	} else {
 		bi = int(h.spec)
 	}
-	pins := uint8(pinCount(ks))
+	if tooManyPins(ks) {
+		return
+	}
+	pins := pinCount(ks)
+	ne := makeEntry(w0, w1, ks, lower, upper)
+	nb := ne.w[1] &^ entryMeta // the owners of the second word
 	for attempt := 0; ; attempt++ {
 		if bi < 0 {
 			if seat&generalKey == 0 {
@@ -314,14 +390,13 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 		}
 		if bi >= 0 {
 			b := &t.buckets[bi]
-			// The same pattern has as many pins: merge the bounds.
+			// The same pattern (the same first word, the same owners in
+			// the second) has as many pins: merge the bounds.
 			es := t.entries[b.off : b.off+int32(b.n)]
 			p := pinStart(es, pins)
-			for i := p; i < len(es) && es[i].pins == pins; i++ {
-				if en := &es[i]; en.ks == ks && en.w[0] == w0 && en.w[1] == w1 {
-					en.lower = max(en.lower, int8(lower))
-					en.upper = min(en.upper, int8(upper))
-					en.bnd = packBounds(en.lower, en.upper)
+			for i := p; i < len(es) && es[i].pins() == pins; i++ {
+				if en := &es[i]; en.w[0] == ne.w[0] && en.w[1]&^entryMeta == nb {
+					*en = makeEntry(w0, w1, ks, max(en.lower(), lower), min(en.upper(), upper))
 					return
 				}
 			}
@@ -340,8 +415,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 				es := t.entries[b.off : b.off+int32(b.n)+1]
 				p = min(p, int(b.n))
 				copy(es[p+1:], es[p:b.n])
-				es[p] = ttEntry{w: [2]uint64{w0, w1}, ks: ks, lower: int8(lower), upper: int8(upper), pins: pins,
-					bnd: packBounds(int8(lower), int8(upper))}
+				es[p] = ne
 				b.n++
 				return
 			}
@@ -365,11 +439,11 @@ func pinCount(ks uint16) int {
 
 // pinStart returns the index of the first entry of es, a block in order of
 // pins, with at least pins pins.
-func pinStart(es []ttEntry, pins uint8) int {
+func pinStart(es []ttEntry, pins int) int {
 	lo, hi := 0, len(es)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if es[m].pins < pins {
+		if es[m].pins() < pins {
 			lo = m + 1
 		} else {
 			hi = m

@@ -5,8 +5,12 @@ import (
 	"unsafe"
 )
 
-// TestTTSizes: the memory accounting (bytes) uses the real sizes.
+// TestTTSizes: the memory accounting (bytes) uses the real sizes, and a
+// play is the 32 bytes the search's indexing assumes.
 func TestTTSizes(t *testing.T) {
+	if s := unsafe.Sizeof(play{}); s != 32 {
+		t.Errorf("play is %d bytes, want 32", s)
+	}
 	if s := unsafe.Sizeof(ttEntry{}); s != entrySize {
 		t.Errorf("ttEntry is %d bytes, entrySize %d", s, entrySize)
 	}
@@ -35,31 +39,37 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, len(tt.entries))
 		}
 		es := tt.entries[b.off : b.off+int32(b.n)]
-		seen := map[ttEntry]bool{}
-		for i, en := range es {
+		seen := map[[2]uint64]bool{}
+		for i := range es {
+			en := &es[i]
 			entries++
-			if int(en.pins) != pinCount(en.ks) {
-				t.Fatalf("bucket %d entry %d: pins %d, ks %04x", bi, i, en.pins, en.ks)
+			ks := en.ks()
+			if tooManyPins(ks) {
+				t.Fatalf("bucket %d entry %d: ks %04x pins 13 cards of a suit", bi, i, ks)
 			}
-			if i > 0 && es[i-1].pins > en.pins {
-				t.Fatalf("bucket %d: entry %d has %d pins after %d", bi, i, en.pins, es[i-1].pins)
+			if en.pins() != pinCount(ks) {
+				t.Fatalf("bucket %d entry %d: %d pins, ks %04x", bi, i, en.pins(), ks)
 			}
-			m0, m1 := masks(en.ks)
-			if en.w[0]&^m0 != 0 || en.w[1]&^m1 != 0 {
-				t.Fatalf("bucket %d entry %d: owner words %x %x beyond pins %04x", bi, i, en.w[0], en.w[1], en.ks)
+			if i > 0 && es[i-1].pins() > en.pins() {
+				t.Fatalf("bucket %d: entry %d has %d pins after %d", bi, i, en.pins(), es[i-1].pins())
 			}
-			if en.bnd != packBounds(en.lower, en.upper) {
-				t.Fatalf("bucket %d entry %d: bnd %04x for bounds %d..%d", bi, i, en.bnd, en.lower, en.upper)
+			w0, w1 := en.owners()
+			m0, m1 := masks(ks)
+			if w0&^m0 != 0 || w1&^m1 != 0 {
+				t.Fatalf("bucket %d entry %d: owner words %x %x beyond pins %04x", bi, i, w0, w1, ks)
 			}
-			if en.lower > en.upper {
-				t.Fatalf("bucket %d entry %d: bounds %d..%d", bi, i, en.lower, en.upper)
+			if en.lower() > en.upper() || en.upper() > 13 {
+				t.Fatalf("bucket %d entry %d: bounds %d..%d", bi, i, en.lower(), en.upper())
 			}
-			key := ttEntry{w: en.w, ks: en.ks}
+			if got := makeEntry(w0, w1, ks, en.lower(), en.upper()); got != *en {
+				t.Fatalf("bucket %d entry %d: %x re-encoded as %x", bi, i, en.w, got.w)
+			}
+			key := [2]uint64{en.w[0], en.w[1] &^ entryMeta}
 			if seen[key] {
-				t.Fatalf("bucket %d: pattern %04x %x %x twice", bi, en.ks, en.w[0], en.w[1])
+				t.Fatalf("bucket %d: pattern %04x %x %x twice", bi, ks, w0, w1)
 			}
 			seen[key] = true
-			if got := specificKey(uint8(b.seat>>9), en.w[0], en.w[1], en.ks, b.shape); got != b.seat {
+			if got := specificKey(uint8(b.seat>>9), w0, w1, ks, b.shape); got != b.seat {
 				t.Fatalf("bucket %d (key %x) holds an entry of key %x", bi, b.seat, got)
 			}
 		}
