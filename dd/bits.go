@@ -10,7 +10,9 @@ const (
 	noTrump  = 4      // trump value for no trump (bridge.NoTrump)
 )
 
-// suitOf returns the 16 rank bits of suit su in the card set x.
+// suitOf returns the 16 rank bits of suit su (0 to 3, never noTrump) in
+// the card set x. The suit is masked so that the compiler drops its check
+// for shifts of 64 or more.
 func suitOf(x uint64, su int) uint16 { return uint16(x >> (16 * uint(su&3))) }
 
 // pop8[x] is the number of bits set in the byte x.

@@ -2,11 +2,6 @@ package dd
 
 import "math/bits"
 
-// suitAt is suitOf for a suit known to be 0..3 (never noTrump): masking
-// the shift count lets the compiler drop its check for shifts of 64 or more,
-// three instructions per use on amd64.
-func suitAt(x uint64, su int) uint16 { return uint16(x >> (16 * (uint(su) & 3))) }
-
 // hiBit returns the highest bit of a rank set, or bit 15, which holds no
 // card, when the set is empty (masking the shift count spares its check).
 func hiBit(x uint16) uint16 { return 1 << (uint(bits.Len16(x)-1) & 15) }
@@ -61,7 +56,7 @@ func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 	trumps := tr < noTrump
 	var lhT, rhT, pdT uint16 // the trumps of LHO, RHO and partner
 	if trumps {
-		lhT, rhT, pdT = suitAt(lho, tr), suitAt(rho, tr), suitAt(hp, tr)
+		lhT, rhT, pdT = suitOf(lho, tr), suitOf(rho, tr), suitOf(hp, tr)
 	}
 	// keys[:k], highest first, are the top and bottom cards as
 	// score<<6 | 63-card: unique, and in the order to try them.
@@ -69,12 +64,12 @@ func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 	k := 0
 	var mid uint64 // the cards between each suit's top and bottom
 	for su := 0; su < 4; su++ {
-		my := suitAt(legal, su)
+		my := suitOf(legal, su)
 		if my == 0 {
 			continue
 		}
-		pd, lh, rh := suitAt(hp, su), suitAt(lho, su), suitAt(rho, su)
-		a := suitAt(all, su)
+		pd, lh, rh := suitOf(hp, su), suitOf(lho, su), suitOf(rho, su)
+		a := suitOf(all, su)
 		ours := my | pd
 		// The top three cards of the suit still out, as one bit each (bit
 		// 15, no card, when there are fewer); the fourth and fifth are
@@ -99,7 +94,7 @@ func (e *engine) orderLead(l int, legal uint64, mv *[16]int8) int {
 			cat = 5 // an opponent ruffs
 		case trumps && pd == 0 && lh != 0 && rh != 0 && pdT != 0:
 			cat = 65 // partner ruffs
-			if length(pdT) > length(suitAt(legal, tr)) {
+			if length(pdT) > length(suitOf(legal, tr)) {
 				// A ruff in the long trump hand seldom gains a trick:
 				// rank it below the strong suits and the cashed winners.
 				cat = 44
@@ -229,14 +224,14 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 	tr := e.trump
 	h := &e.hands
 	lho := h[(seat+1)&3]
-	lhoFollow := suitAt(lho, ls)
+	lhoFollow := suitOf(lho, ls)
 	// Is partner's card sure to hold the trick?
 	partnerSafe := partnerWins && (pos == 3 ||
 		(lhoFollow != 0 && ws == ls && topRank(lhoFollow) < wr) ||
 		(lhoFollow != 0 && ws != ls) ||
-		(lhoFollow == 0 && (tr == noTrump || suitAt(lho, tr) == 0 || (ws == tr && topRank(suitAt(lho, tr)) < wr))))
+		(lhoFollow == 0 && (tr == noTrump || suitOf(lho, tr) == 0 || (ws == tr && topRank(suitOf(lho, tr)) < wr))))
 	base := int8(16 * ls)
-	if my := suitAt(legal, ls); my != 0 {
+	if my := suitOf(legal, ls); my != 0 {
 		if ws != ls || topRank(my) < wr || partnerSafe {
 			return ascending(mv, 0, my, base)
 		}
@@ -246,7 +241,7 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 			return ascending(mv, 0, my, base)
 		}
 		if pos == 1 {
-			pd := suitAt(h[(seat+2)&3], ls)
+			pd := suitOf(h[(seat+2)&3], ls)
 			if pd != 0 && topRank(pd) > wr {
 				// Second hand: low when partner, fourth, can win the
 				// trick, or when third hand's top beats ours and
@@ -280,12 +275,12 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 	// both the card led and third hand's cards.
 	pdWins := false
 	if pos == 1 && lhoFollow != 0 {
-		if pd := suitAt(h[(seat+2)&3], ls); pd != 0 && topRank(pd) > max(wr, topRank(lhoFollow)) {
+		if pd := suitOf(h[(seat+2)&3], ls); pd != 0 && topRank(pd) > max(wr, topRank(lhoFollow)) {
 			pdWins = true
 		}
 	}
 	if tr < noTrump && !partnerSafe && !pdWins {
-		if myT := suitAt(legal, tr); myT != 0 {
+		if myT := suitOf(legal, tr); myT != 0 {
 			need := 0
 			if ws == tr {
 				need = wr + 1
@@ -293,7 +288,7 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 			if o := atLeast(myT, need); o != 0 {
 				lt := 0
 				if pos < 3 && lhoFollow == 0 {
-					lt = topRank(suitAt(lho, tr)) + 1 // LHO may overruff
+					lt = topRank(suitOf(lho, tr)) + 1 // LHO may overruff
 				}
 				c := int8(16*tr + topRank(o))
 				if o2 := atLeast(o, lt); o2 != 0 {
@@ -314,15 +309,15 @@ func (e *engine) orderFollow(d int, legal uint64, mv *[16]int8) int {
 	var keys [4]int
 	k := 0
 	for su := 0; su < 4; su++ {
-		x := suitAt(legal, su)
+		x := suitOf(legal, su)
 		if x == 0 || su == tr {
 			continue
 		}
 		c := 16*su + bottomRank(x)
 		l := length(x)
-		ol := max(length(suitAt(lho, su)), length(suitAt(rhoH, su)))
+		ol := max(length(suitOf(lho, su)), length(suitOf(rhoH, su)))
 		key := 8 * l
-		if ol > 0 && l >= ol && length(suitAt(pdH, su)) < ol {
+		if ol > 0 && l >= ol && length(suitOf(pdH, su)) < ol {
 			key += 20
 		}
 		key = key<<8 | (255 - c)
