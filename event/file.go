@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bridgetd/bridgetd/textfile"
 	"io"
 	"os"
-	"path/filepath"
 )
 
 // New returns an empty event of the given kind and scoring, on the NSWBA
@@ -95,49 +95,5 @@ func (ev *Event) Save(path string) error {
 	if err := ev.Write(&buf); err != nil {
 		return fmt.Errorf("save %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, buf.Bytes())
-}
-
-// WriteFileAtomic replaces path with data by writing a temporary file beside
-// it, syncing it and renaming it over path; the old contents survive any
-// failure. A new file gets mode 0644; an existing file keeps its mode.
-func WriteFileAtomic(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync() // best effort: make the rename durable
-		d.Close()
-	}
-	return nil
+	return textfile.WriteAtomic(path, buf.Bytes())
 }

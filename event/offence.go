@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bridgetd/bridgetd/textfile"
 	"io"
 	"os"
 	"slices"
@@ -143,7 +144,7 @@ func ReadRegister(r io.Reader, name string) (*Register, error) {
 	return &reg, nil
 }
 
-// Save writes the register atomically (see WriteFileAtomic).
+// Save writes the register atomically (see textfile.WriteAtomic).
 func (reg *Register) Save(path string) error {
 	reg.Format = RegisterFormat
 	var buf bytes.Buffer
@@ -153,7 +154,7 @@ func (reg *Register) Save(path string) error {
 	if err := enc.Encode(reg); err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, buf.Bytes())
+	return textfile.WriteAtomic(path, buf.Bytes())
 }
 
 // Add records o unless the register holds it already.
