@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/bridgetd/bridgetd/textfile"
 	"io"
 	"os"
+
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // New returns an empty event of the given kind and scoring, on the NSWBA

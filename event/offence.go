@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/bridgetd/bridgetd/textfile"
 	"io"
 	"os"
 	"slices"
@@ -14,6 +13,8 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/regulation"
+
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // OffenceKind is the kind of an entry in the offences register (NSWBA 7.1).
