@@ -77,7 +77,10 @@ func checkCase(t *testing.T, c clauseCase) {
 	if c.contract != "-" {
 		got := ""
 		if res.Contract != nil {
-			got = res.Contract.Contract + " " + res.Contract.Declarer
+			got = res.Contract.Contract.String() + " "
+			if res.Contract.Declarer != nil {
+				got += res.Contract.Declarer.String()
+			}
 		}
 		if got != c.contract {
 			t.Errorf("%s: contract %q, want %q", c.name, got, c.contract)
@@ -86,7 +89,7 @@ func checkCase(t *testing.T, c clauseCase) {
 	if c.turn != "" {
 		got := "-"
 		if res.Turn != nil {
-			got = *res.Turn
+			got = res.Turn.String()
 		}
 		if got != c.turn {
 			t.Errorf("%s: turn %s, want %s", c.name, got, c.turn)

@@ -112,7 +112,7 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 			if pos == atRHO {
 				r.cite("31A")
 				waitRHO("31")
-				r.summary("the ruling waits for RHO's call (Law 31A1 or 31A2)")
+				r.waitingFor("the ruling waits for RHO's call (Law 31A1 or 31A2)")
 				return
 			}
 			r.cite("31B")
@@ -129,7 +129,7 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 			}
 			r.cite("32B")
 			waitRHO("32")
-			r.summary("the ruling waits for RHO's call (Law 32B1 or 32B2)")
+			r.waitingFor("the ruling waits for RHO's call (Law 32B1 or 32B2)")
 		}
 		return
 	}
@@ -143,13 +143,13 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 	case pos == atRHO:
 		r.cite(fam + "A")
 		waitRHO(fam)
-		r.summary(fmt.Sprintf("the ruling waits for RHO's call (Law %sA1 or %sA2)", fam, fam))
+		r.waitingFor(fmt.Sprintf("the ruling waits for RHO's call (Law %sA1 or %sA2)", fam, fam))
 	default:
 		clause := map[string]string{"30": "30B1", "31": "31B", "32": "32B"}[fam]
 		r.cite(clause)
 		t.partnerUI(r, o, e.String())
 		nextCall(clause)
-		r.summary("the offender's partner may make any legal call; the ruling waits for the offender's next call")
+		r.waitingFor("the offender's partner may make any legal call; the ruling waits for the offender's next call")
 	}
 }
 
@@ -168,7 +168,7 @@ func (t *Table) runFollows(i int) error {
 			if e.Call == bridge.Pass {
 				clause := map[string]string{"31": "31A1", "32": t.law("32B1", "32A1")}[f.clause]
 				r.cite(clause)
-				r.summary(fmt.Sprintf("RHO passed: %s must repeat %s; no rectification if it is legal", f.offender, f.call))
+				r.waitingFor(fmt.Sprintf("RHO passed: %s must repeat %s; no rectification if it is legal", f.offender, f.call))
 				t.st.follows = append(t.st.follows, follow{kind: fRepeat, seat: f.offender, offender: f.offender, withdrawn: f.withdrawn, ruling: r, call: f.call, clause: clause})
 				continue
 			}
@@ -180,9 +180,9 @@ func (t *Table) runFollows(i int) error {
 				continue
 			}
 			t.st.follows = append(t.st.follows, follow{kind: fNextCall, seat: f.offender, offender: f.offender, withdrawn: f.withdrawn, ruling: r, call: f.call, clause: f.clause, rhoActed: true})
-			r.summary("RHO acted: the offender may make any legal call; the ruling waits for it")
+			r.waitingFor("RHO acted: the offender may make any legal call; the ruling waits for it")
 		case fRepeat:
-			r.summary("the call was repeated")
+			r.summary(fmt.Sprintf("RHO passed and %s repeated %s: no rectification (Law %s)", f.offender, f.call, r.Law))
 			t.settle(r)
 		case fNextCall:
 			if err := t.ruleNextCall(f, i); err != nil {

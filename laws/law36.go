@@ -36,7 +36,7 @@ func (t *Table) inadmissible(ev CallEvent, why error) error {
 		t.admit(i, "")
 		t.entries[i].Status = stProvisional
 		t.latent = &latent{ruling: r, entry: i, before: before}
-		r.summary(fmt.Sprintf("%s called over it before rectification: when attention is drawn it and all later calls are cancelled and the auction reverts to %s", lho, o))
+		r.waitingFor(fmt.Sprintf("%s called over it before rectification: when attention is drawn it and all later calls are cancelled and the auction reverts to %s", lho, o))
 		return t.Call(e2)
 	}
 	d.rectify = func() error {

@@ -32,8 +32,7 @@ func TestRandomTable(t *testing.T) {
 				case NeedsFinding:
 					err = tb.Find(p.Answers[rng.Intn(len(p.Answers))])
 				case NeedsOption:
-					h, _ := bridge.ParseSeat(p.Holder)
-					err = tb.Choose(h, words[rng.Intn(len(words))])
+					err = tb.Choose(*p.Holder, words[rng.Intn(len(words))])
 					if errors.Is(err, ErrBadAnswer) {
 						err = nil
 					}
@@ -76,7 +75,7 @@ func TestRandomTable(t *testing.T) {
 						t.Fatalf("game %d step %d: CheckLead: %v", game, step, lerr)
 					}
 					for _, lr := range tb.LeadRestrictions() {
-						if lr.Status == "chosen" && (lr.Kind == "" || lr.Suit == "" || lr.Duration == "") {
+						if lr.Status == LeadChosen && (lr.Chosen == nil || lr.Chosen.Kind == "" || lr.Chosen.Suit > bridge.Spades || lr.Chosen.Duration != lr.Chosen.Kind.Duration()) {
 							t.Fatalf("game %d step %d: chosen restriction without kind, suit or duration: %+v", game, step, lr)
 						}
 					}

@@ -60,6 +60,10 @@ type Entry struct {
 	Status  string // legal, pending, provisional, cancelled
 	Law     string // the law under which it was cancelled or admitted
 	Deemed  bool   // inserted by the Director (Law 28A pass, substituted pass)
+	// superseded marks an entry made again as a new entry (the call
+	// replacing an unintended one, Law 25A; a call kept over it): the
+	// result shows the call once, where it now stands.
+	superseded bool
 }
 
 // String returns the seat and the call as made, e.g. "S 1♥".
@@ -172,11 +176,11 @@ type latent struct {
 
 // Pending describes what the table is waiting for, for the caller.
 type Pending struct {
-	Kind     string   `json:"kind"` // needs-option, needs-finding, needs-call, needs-attention
-	Law      string   `json:"law"`
-	Holder   string   `json:"holder,omitempty"`
-	Question string   `json:"question"`
-	Answers  []string `json:"answers,omitempty"`
+	Kind     string       `json:"kind"` // needs-option, needs-finding, needs-call, needs-attention
+	Law      string       `json:"law"`
+	Holder   *bridge.Seat `json:"holder,omitempty"` // who chooses or must call; none for a finding
+	Question string       `json:"question"`
+	Answers  []string     `json:"answers,omitempty"`
 }
 
 // Table is one table's auction under the Laws. Create it with NewTable.
@@ -230,7 +234,8 @@ func (t *Table) Pending() *Pending {
 	}
 	p := &Pending{Kind: d.kind, Law: d.ruling.Law, Question: d.question, Answers: d.answers}
 	if d.kind != NeedsFinding {
-		p.Holder = d.holder.String()
+		h := d.holder
+		p.Holder = &h
 	}
 	return p
 }
@@ -352,7 +357,7 @@ func (t *Table) cancel(i int, law string, r *Ruling) {
 }
 
 func (t *Table) newRuling(law string, offender bridge.Seat, what string) *Ruling {
-	r := &Ruling{Law: law, Offender: offender.String(), Irregularity: what, Line: t.line, Status: Settled,
+	r := &Ruling{Law: law, Offender: offender, Irregularity: what, Line: t.line, Status: Settled,
 		Options: []Option{}, Rect: Rectification{Bars: []Bar{}, LeadRestrictions: []LeadRestriction{}}}
 	if t.simNote {
 		r.note("Law 33: made at the same time as the call of the player whose turn it was, so deemed to follow it")
@@ -411,7 +416,7 @@ func (t *Table) bar(r *Ruling, s bridge.Seat, scope Scope, law string) {
 		return
 	}
 	t.barOnly(r, s, scope, law)
-	if s.String() != r.Offender {
+	if s != r.Offender {
 		t.enforcedPassCheck(r)
 	}
 }
@@ -582,7 +587,7 @@ func (t *Table) callWhilePending(d *decision, ev CallEvent) error {
 // rectification; 9C: premature correction may be penalised; Law 11A: a
 // non-offending player's action may forfeit the right to rectification).
 func (t *Table) premature(d *decision, ev CallEvent) error {
-	nonOffender := d.ruling.Offender != ev.Seat.String() && d.ruling.Offender != ev.Seat.Partner().String()
+	nonOffender := d.ruling.Offender.Side() != ev.Seat.Side()
 	correction := strings.HasPrefix(d.ruling.Law, "20") || strings.HasPrefix(d.ruling.Law, "75")
 	if nonOffender && !correction && (d.kind == NeedsOption || d.kind == NeedsCall && forfeitable(d.ruling)) {
 		return t.forfeiture(d, ev)
@@ -650,7 +655,7 @@ func (t *Table) forfeiture(d *decision, ev CallEvent) error {
 			if err := d.resolve(d.byCall); err != nil {
 				return err
 			}
-			t.entries[i].Law = "11A (made again after the forfeiture)"
+			t.supersede(i, r)
 			return t.Call(ev)
 		}})
 	return nil
@@ -813,11 +818,11 @@ func contains(xs []string, s string) bool {
 	return false
 }
 
-func suitList(mask uint8) []string {
-	var out []string
+func suitList(mask uint8) []bridge.Suit {
+	out := []bridge.Suit{}
 	for s := bridge.Spades; ; s-- {
 		if mask&(1<<s) != 0 {
-			out = append(out, s.String())
+			out = append(out, s)
 		}
 		if s == bridge.Clubs {
 			break

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/bridgetd/bridgetd/laws"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 func init() {
@@ -48,6 +49,10 @@ func runRule(e *env, args []string) error {
 		}
 		defer f.Close()
 		in = f
+	}
+	// textfile: a BOM is dropped, a UTF-16 or binary file named.
+	if in, err = textfile.NewReader(in, name); err != nil {
+		return err
 	}
 	lg, err := laws.ParseLog(in)
 	if err != nil {
