@@ -43,11 +43,11 @@ func (t *Table) coorEffect(fam, pos string) string {
 		case "30":
 			switch {
 			case !t.anyBid():
-				return "the offender must pass at his next turn (Law 30A)"
+				return "the offender must pass at his next turn; Law 23 may apply (Law 30A)"
 			case pos == atRHO:
 				return "the offender must pass at his next turn (Law 30B1)"
 			case pos == atPartner:
-				return "the offender must pass for the rest of the auction and his partner may not double or redouble at this turn (Law 30B2)"
+				return "the offender must pass for the rest of the auction and his partner may not double or redouble at this turn; Law 23 may apply (Law 30B2)"
 			}
 			return "treated as a change of call (Law 30B3, Law 25)"
 		case "31":
@@ -90,20 +90,29 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 		case "30":
 			switch {
 			case !t.anyBid():
+				// 1997 30A: the offender passes at his next turn, and Law
+				// 23 may apply: the later damage check (see 72B1) whether
+				// he could have known the enforced pass would likely
+				// damage the non-offending side.
 				r.cite("30A")
 				t.bar(r, o, NextTurn, "30A")
-				r.summary("the offender must pass at his next turn")
+				t.enforcedPassCheck(r)
+				r.summary("the offender must pass at his next turn; Law 23 may apply")
 			case pos == atRHO:
 				r.cite("30B1")
 				t.bar(r, o, NextTurn, "30B1")
 				r.summary("the offender must pass at his next turn")
 			case pos == atPartner:
+				// 1997 30B2(a) and (b) each end with "Law 23 may apply":
+				// the offender's enforced pass and his partner's turn
+				// without double or redouble bring the later damage check.
 				r.cite("30B2")
 				t.bar(r, o, RestOfAuction, "30B2(a)")
 				b := Bar{Seat: p, Scope: NextTurn, DoublesOnly: true, Law: "30B2(b)"}
 				t.st.bars = append(t.st.bars, b)
 				r.Rect.Bars = append(r.Rect.Bars, b)
-				r.summary("the offender must pass throughout; his partner may bid or pass but not double or redouble at this turn")
+				t.enforcedPassCheck(r)
+				r.summary("the offender must pass throughout; his partner may bid or pass but not double or redouble at this turn; Law 23 may apply")
 			default:
 				r.cite("30B3")
 				r.summary("a pass at LHO's turn is a change of call: Law 25")

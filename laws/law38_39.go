@@ -94,7 +94,9 @@ func (t *Table) afterFinalPass(ev CallEvent) error {
 	t.cancel(i, r.Law, r)
 	c, decl, _ := t.contract()
 	declaring := c.Level > 0 && decl.Side() == o.Side()
-	if ev.Call == bridge.Pass || declaring || c.Level == 0 {
+	// ev.Call is Pass for a bid above seven (AboveSeven holds it): a bid.
+	pass := ev.Call == bridge.Pass && ev.AboveSeven == ""
+	if pass || declaring || c.Level == 0 {
 		r.cite(t.law("39A", "39B"))
 		r.summary("the call is cancelled; no rectification")
 		return nil

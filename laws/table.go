@@ -20,6 +20,10 @@ var (
 	ErrBadAnswer = errors.New("not one of the allowed answers")
 	// ErrBadEvent: the event does not fit the state of the table.
 	ErrBadEvent = errors.New("event does not fit the state of the table")
+	// ErrNotAcceptable: an option to accept was given for an irregularity
+	// the Laws never let anyone accept (an inadmissible call, Laws 35–39);
+	// LHO's call over it condones it where the Laws say so.
+	ErrNotAcceptable = errors.New("this irregularity can never be accepted")
 )
 
 // Meaning is what the players stated a call means, as far as the Laws
@@ -486,6 +490,9 @@ func (t *Table) call(ev CallEvent) error {
 		return t.outOfRotation(ev)
 	}
 	if b, ok := t.barOf(ev.Seat); ok && ev.Call != bridge.Pass && (!b.DoublesOnly || !ev.Call.IsBid()) {
+		if b.DoublesOnly {
+			return t.doubleBarred(ev, b)
+		}
 		return t.barredCall(ev, b)
 	}
 	if f, ok := t.followFor(ev.Seat, fRepeat); ok && ev.Call != f.call {
@@ -730,6 +737,9 @@ func (t *Table) Choose(seat bridge.Seat, option string) error {
 		if t.chooseLead(seat, option) {
 			return nil
 		}
+		if why := t.notAcceptable(d); why != "" && normalise(option) == "accept" {
+			return fmt.Errorf("laws: %s %s: %w: %s", seat, option, ErrNotAcceptable, why)
+		}
 		return fmt.Errorf("laws: %s %s: %w", seat, option, ErrNoDecision)
 	}
 	if seat != d.holder {
@@ -746,6 +756,38 @@ func (t *Table) Choose(seat bridge.Seat, option string) error {
 	t.pending = nil
 	d.ruling.Chosen = ans
 	return d.resolve(ans)
+}
+
+// notAcceptable says why the irregularity waiting for attention (d), or
+// the inadmissible call LHO already called over (t.latent), cannot be
+// accepted; it returns "" when no such irregularity is waiting.
+func (t *Table) notAcceptable(d *decision) string {
+	var r *Ruling
+	switch {
+	case d != nil && d.kind == needsAttention:
+		r = d.ruling
+	case t.latent != nil:
+		r = t.latent.ruling
+	default:
+		return ""
+	}
+	law := r.Law
+	switch {
+	case law == "36" || law == "35A" || law == "36A" || law == "36B" || law == "36C":
+		return t.law("an inadmissible double or redouble may never be accepted (Law 32); if LHO calls over it before rectification, Law 35A cancels it and every later call",
+			"an inadmissible double or redouble may never be accepted (Laws 32, 36); if LHO calls over it before rectification, Law 36A cancels it and every later call")
+	case law == "37":
+		return t.law("a call by a player required to pass is cancelled (Law 37); if LHO calls over it first, Law 35B lets the calls stand",
+			"a call by a player required to pass is cancelled (Law 37B); if LHO calls over it first, Law 37A lets the calls stand")
+	case law == "38":
+		return t.law("no contract above seven is ever played (Law 38): the bid is cancelled; if LHO calls over it first, Law 35C",
+			"no contract above seven is ever played (Law 38A): the bid is cancelled (38B); if LHO calls over it first, Law 38D")
+	case law == "39" || law == "39A" || law == "39B" || law == "39C":
+		return t.law("a call after the final pass is cancelled (Law 39)", "a call after the final pass is cancelled (Law 39A)")
+	case law == "30B2(b)":
+		return "Law 30B2(b) does not allow a double or redouble at this turn; no law lets the opponents accept it"
+	}
+	return "an inadmissible call can never be accepted (Law 35)"
 }
 
 // Find takes the Director's finding of fact.
