@@ -334,7 +334,7 @@ func (t *Table) misinformedChange(ev CallEvent) error {
 			t.entries[i].Status = stCancelled
 			t.entries[i].Law = "21B1"
 			t.supersede(i, nil)
-			r.summary("the call is changed without rectification")
+			r.summary(fmt.Sprintf("%s changes his call without rectification (21B1)", o))
 			t.settle(r)
 			if err := t.call(CallEvent{Seat: o, Call: ev.Call, Meaning: ev.Meaning}); err != nil {
 				return err
