@@ -61,7 +61,7 @@ func TestLaw20LeadAndPurpose(t *testing.T) {
 			}
 			continue
 		}
-		asker, _ := bridge.ParseSeat(rq[0].Seat)
+		asker := rq[0].Seat
 		if rq[0].Purpose != ForPartner || len(r.Rect.Information) != 1 || r.Rect.Information[0].Law != c.ui ||
 			r.Rect.Information[0].Unauthorised != asker.Side() || strings.Join(r.Rect.DamageCheck, ",") != c.ui {
 			t.Errorf("%s: request %+v ruling %+v", c.name, rq[0], r.Rect)

@@ -47,12 +47,12 @@ import (
 
 // RequestRecord is one request under Law 20, proper or not.
 type RequestRecord struct {
-	Seat   string `json:"seat"`
-	What   string `json:"what"` // repeat, review, explain, my-lead
-	Law    string `json:"law"`
-	Proper bool   `json:"proper"`
-	Line   int    `json:"line,omitempty"`
-	Note   string `json:"note,omitempty"`
+	Seat   bridge.Seat `json:"seat"`
+	What   string      `json:"what"` // repeat, review, explain, my-lead
+	Law    string      `json:"law"`
+	Proper bool        `json:"proper"`
+	Line   int         `json:"line,omitempty"`
+	Note   string      `json:"note,omitempty"`
 	// Purpose is "for-partner" for a question asked for partner's sake
 	// (2017 20G1; 1997 73B1).
 	Purpose string `json:"purpose,omitempty"`
@@ -78,7 +78,7 @@ func (t *Table) Request(seat bridge.Seat, what string) error {
 		return fmt.Errorf("laws: %w: unknown request %q", ErrBadEvent, what)
 	}
 	what = f[0]
-	rec := RequestRecord{Seat: seat.String(), What: what, Line: t.line, Proper: true}
+	rec := RequestRecord{Seat: seat, What: what, Line: t.line, Proper: true}
 	if len(f) == 2 {
 		rec.Purpose = ForPartner
 	}
