@@ -27,6 +27,14 @@ func (t *Table) Expose(seat bridge.Seat, cards []bridge.Card, led bool) error {
 	if len(cards) == 0 {
 		return fmt.Errorf("laws: %w: no card exposed", ErrBadEvent)
 	}
+	for _, c := range cards {
+		if !c.Valid() {
+			return fmt.Errorf("laws: %w: %v is not a card", ErrBadEvent, c)
+		}
+	}
+	if seat > bridge.West {
+		return fmt.Errorf("laws: %w: no seat %d", ErrBadEvent, seat)
+	}
 	if t.leadFaced {
 		return fmt.Errorf("laws: %w: the opening lead was faced; cards exposed now fall under the play laws", ErrBadEvent)
 	}
