@@ -110,6 +110,19 @@ func checkInvariants(t *testing.T, tb *Table, game, step int) {
 		if r.Law == "" || strings.ContainsAny(r.Law[:1], "abcdefghijklmnopqrstuvwxyz") {
 			t.Fatalf("game %d step %d: ruling without a law: %+v", game, step, r)
 		}
+		// Every ruling states its outcome, and states each part of it once.
+		seen := map[string]bool{}
+		for _, part := range strings.Split(r.Outcome, "; ") {
+			if part == "" || seen[part] {
+				t.Fatalf("game %d step %d: Law %s: outcome empty or repeating %q: %q", game, step, r.Law, part, r.Outcome)
+			}
+			seen[part] = true
+		}
+		for _, n := range r.Notes {
+			if strings.Contains(n, "raised as") {
+				t.Fatalf("game %d step %d: Law %s: internal note %q", game, step, r.Law, n)
+			}
+		}
 	}
 	// A barred player's bid, double or redouble never enters the legal
 	// auction while the bar is in force, unless condoned (35B / 37A).

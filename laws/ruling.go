@@ -1,6 +1,8 @@
 package laws
 
 import (
+	"strings"
+
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
@@ -200,17 +202,25 @@ func (r *Ruling) note(s string) {
 	r.Notes = append(r.Notes, s)
 }
 
-// summary adds s to the outcome; it replaces an interim outcome.
+// summary adds s to the outcome; it replaces an interim outcome. Each
+// part ("; "-separated) is stated once: a part already stated is not
+// repeated (a second attempt under the same law, or a step that a 15A1 or
+// 25A rollback made happen again).
 func (r *Ruling) summary(s string) {
-	switch {
-	case r.forfeited:
+	if r.forfeited {
 		return // Law 11A: no rectification follows, whatever the ruling would say
-	case r.Outcome == "" || r.interim:
-		r.Outcome = s
-	default:
-		r.Outcome += "; " + s
 	}
-	r.interim = false
+	if r.interim {
+		r.Outcome, r.interim = "", false
+	}
+	for _, p := range strings.Split(s, "; ") {
+		switch {
+		case r.Outcome == "":
+			r.Outcome = p
+		case !contains(strings.Split(r.Outcome, "; "), p):
+			r.Outcome += "; " + p
+		}
+	}
 }
 
 // waitingFor sets an interim outcome: what the ruling waits for. The next

@@ -379,6 +379,10 @@ func (t *Table) wait(d *decision) {
 			d.question = "rectify when attention is drawn; " + d.holder.String() + "'s call would condone it"
 		}
 	}
+	if r := d.ruling; r.Outcome == "" || r.interim {
+		// Nothing ruled yet: the outcome says what the ruling waits for.
+		r.waitingFor("waiting: " + d.question)
+	}
 	t.pending = d
 }
 
