@@ -180,6 +180,17 @@ func TestRulingReads(t *testing.T) {
 		t.Errorf("Law 36C, 2017: outcome %q", r.Outcome)
 	}
 
+	// 1997 35D: LHO called over a bid after the final pass: the outcome does
+	// not also say that lead restrictions may apply.
+	tb, err = playLog(t, y97, "N 1C; E P; S P; W P; E 2S; S P")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = tb.Result().Rulings[0]
+	if r.Law != "35D" || strings.Contains(r.Outcome, "may apply") || !strings.Contains(r.Outcome, "without rectification") {
+		t.Errorf("Law 35D, 1997: outcome %q", r.Outcome)
+	}
+
 	// Law 25A (1997) / 25A1 (2017): the replacement call appears once in the auction.
 	for _, c := range []struct {
 		ed  Edition
