@@ -35,6 +35,11 @@ func (t *Table) leadPenalty(r *Ruling, offender bridge.Seat, withdrawn int) {
 	}
 	law := t.law("26", "26B")
 	t.st.leads = append(t.st.leads, leadPenalty{offender: offender, withdrawn: withdrawn, law: law, ruling: r})
+	for _, lr := range r.Rect.LeadRestrictions {
+		if lr.Player == offender.Partner() && lr.Status == LeadPending {
+			return // stated once until the auction ends (Result then lists each resolved one)
+		}
+	}
 	r.Rect.LeadRestrictions = append(r.Rect.LeadRestrictions, LeadRestriction{
 		Player: offender.Partner(), Law: law, Status: LeadPending, Choices: []LeadKind{}, Suits: []bridge.Suit{},
 		Reason: "decided when the auction ends, if " + offender.Partner().String() + " becomes a defender",

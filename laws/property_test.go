@@ -118,6 +118,13 @@ func checkInvariants(t *testing.T, tb *Table, game, step int) {
 			}
 			seen[part] = true
 		}
+		for i, b := range r.Rect.Bars {
+			for _, c := range r.Rect.Bars[:i] {
+				if b == c {
+					t.Fatalf("game %d step %d: Law %s: bar %+v listed twice", game, step, r.Law, b)
+				}
+			}
+		}
 		for _, n := range r.Notes {
 			if strings.Contains(n, "raised as") {
 				t.Fatalf("game %d step %d: Law %s: internal note %q", game, step, r.Law, n)

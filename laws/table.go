@@ -437,6 +437,11 @@ func (t *Table) barOnly(r *Ruling, s bridge.Seat, scope Scope, law string) {
 	}
 	b := Bar{Seat: s, Scope: scope, Law: law}
 	t.st.bars = append(t.st.bars, b)
+	for _, x := range r.Rect.Bars {
+		if x == b {
+			return // stated once (the step ran again after a 15A1 or 25A rollback)
+		}
+	}
 	r.Rect.Bars = append(r.Rect.Bars, b)
 }
 
