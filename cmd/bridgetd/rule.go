@@ -54,16 +54,12 @@ func runRule(e *env, args []string) error {
 	if in, err = textfile.NewReader(in, name); err != nil {
 		return err
 	}
-	lg, err := laws.ParseLog(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	t, err := lg.Play(ed)
+	res, err := laws.Rule(in, ed)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(t.Result())
+	return enc.Encode(res)
 }
