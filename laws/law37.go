@@ -28,13 +28,8 @@ func (t *Table) barredCall(ev CallEvent, b Bar) error {
 	d := &decision{kind: needsAttention, ruling: r, holder: lho}
 	d.condone = func(e2 CallEvent) error {
 		r.cite(t.law("35B", "37A"))
-		t.admit(i, r.Law)
 		r.summary(fmt.Sprintf("%s called before rectification: the call stands; a player barred for the rest of the auction still passes", lho))
-		t.settle(r)
-		if err := t.afterLegalCall(i); err != nil {
-			return err
-		}
-		return t.Call(e2)
+		return t.standsThenCall(i, r, e2)
 	}
 	d.rectify = func() error {
 		r.cite(t.law("37", "37B"))
@@ -77,14 +72,9 @@ func (t *Table) doubleBarred(ev CallEvent, b Bar) error {
 	r.note("Law 37 does not apply: it concerns a player required to pass, and Law 30B2(b) lets this player bid")
 	d := &decision{kind: needsAttention, ruling: r, holder: lho}
 	d.condone = func(e2 CallEvent) error {
-		t.admit(i, "30B2(b)")
 		t.damageCheck(r, "12A1")
 		r.summary(fmt.Sprintf("%s called over it before attention was drawn: no law cancels it, so it stands; the Director may adjust at the end of play if the non-offending side was damaged (Law 12A1)", lho))
-		t.settle(r)
-		if err := t.afterLegalCall(i); err != nil {
-			return err
-		}
-		return t.Call(e2)
+		return t.standsThenCall(i, r, e2)
 	}
 	d.rectify = func() error {
 		t.cancel(i, "30B2(b)", r)
@@ -97,4 +87,15 @@ func (t *Table) doubleBarred(ev CallEvent, b Bar) error {
 	}
 	t.wait(d)
 	return nil
+}
+
+// standsThenCall admits the call at entry i, condoned by LHO's call e2
+// before rectification, settles ruling r and then takes e2.
+func (t *Table) standsThenCall(i int, r *Ruling, e2 CallEvent) error {
+	t.admit(i, r.Law)
+	t.settle(r)
+	if err := t.afterLegalCall(i); err != nil {
+		return err
+	}
+	return t.Call(e2)
 }
