@@ -10,6 +10,9 @@
 //
 // Notation follows what players write: String methods print ♠K, 4♠X, 1NT, N;
 // parsers accept the symbol and letter forms (S, H, D, C, NT, N, X, XX, P, Pass).
+// The values implement encoding.TextMarshaler and TextUnmarshaler with the
+// same forms (text.go), so JSON and other formats carry them as values; a
+// refused text is a *TextError naming the kind of value.
 //
 // The legal auction (Laws 17–22) refuses an illegal call with an error that
 // wraps one of the sentinel errors ErrInsufficientBid, ErrInadmissibleDouble,

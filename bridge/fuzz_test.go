@@ -88,3 +88,43 @@ func FuzzParseDeal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzText: for every core value, UnmarshalText never panics and what it
+// accepts marshals to a text that reads back to the same value (the
+// round-trip property of encoding.TextMarshaler/TextUnmarshaler).
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"N", "north", "NS", "E-W", "S", "♠", "10", "T", "NT", "3N", "SK", "♠10", "K♠",
+		"4SX", "4♠X", "Pass", "XX", "None", "Both", "AKQ2.JT9.876.543", "N:AKQJ.AKQ.AKQ.AKQ - - -", "4SX junk", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, v := range []func() textValue{
+			func() textValue { return new(Seat) }, func() textValue { return new(Side) },
+			func() textValue { return new(Suit) }, func() textValue { return new(Rank) },
+			func() textValue { return new(Strain) }, func() textValue { return new(Card) },
+			func() textValue { return new(Call) }, func() textValue { return new(Contract) },
+			func() textValue { return new(Vulnerability) }, func() textValue { return new(Hand) },
+			func() textValue { return new(Deal) },
+		} {
+			x := v()
+			if err := x.UnmarshalText([]byte(s)); err != nil {
+				var te *TextError
+				if !errors.As(err, &te) {
+					t.Fatalf("%T %q: error %v is not a TextError", x, s, err)
+				}
+				continue
+			}
+			b, err := x.MarshalText()
+			if err != nil {
+				t.Fatalf("%T %q: accepted but does not marshal: %v", x, s, err)
+			}
+			y := v()
+			if err := y.UnmarshalText(b); err != nil {
+				t.Fatalf("%T %q: marshals to %q, which is refused: %v", x, s, b, err)
+			}
+			if b2, _ := y.MarshalText(); string(b2) != string(b) {
+				t.Fatalf("%T %q: %q reads back as %q", x, s, b, b2)
+			}
+		}
+	})
+}

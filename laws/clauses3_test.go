@@ -125,7 +125,7 @@ func TestLaw21B2(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p := tb.Pending(); p == nil || p.Kind != NeedsOption || p.Holder != "S" || strings.Join(p.Answers, "/") != "keep/change" {
+		if p := tb.Pending(); p == nil || p.Kind != NeedsOption || p.Holder == nil || *p.Holder != bridge.South || strings.Join(p.Answers, "/") != "keep/change" {
 			t.Fatalf("Law 21B2, %v: pending %+v", ed, p)
 		}
 		// Law 21B2: S keeps his call.
@@ -221,7 +221,7 @@ func TestLaw11A(t *testing.T) {
 		}
 		// Law 11A: not forfeited: N's call is cancelled (9B2); S keeps the option.
 		tb, _ = playLog(t, ed, "N 1NT; E 1C; N 2C; TD not-forfeited")
-		if p := tb.Pending(); p == nil || p.Holder != "S" || !strings.HasPrefix(p.Law, "27") {
+		if p := tb.Pending(); p == nil || p.Holder == nil || *p.Holder != bridge.South || !strings.HasPrefix(p.Law, "27") {
 			t.Errorf("Law 11A not forfeited, %v: pending %+v", ed, p)
 		}
 	}
@@ -284,12 +284,12 @@ func TestLaw33(t *testing.T) {
 		// Law 33: deemed subsequent, E's 1C is insufficient over 1D (Law 27).
 		tb, _ = playLog(t, ed, "E 1C; N 1D sim")
 		r := tb.Rulings()[0]
-		if !strings.HasPrefix(r.Law, "27") || r.Offender != "E" || !strings.Contains(strings.Join(r.Notes, " "), "Law 33") {
+		if !strings.HasPrefix(r.Law, "27") || r.Offender != bridge.East || !strings.Contains(strings.Join(r.Notes, " "), "Law 33") {
 			t.Errorf("Law 33 + 27, %v: %+v", ed, r)
 		}
 		// Law 33, written in turn order: the same.
 		tb, _ = playLog(t, ed, "N 1D; E 1C sim")
-		if r := tb.Rulings()[0]; !strings.HasPrefix(r.Law, "27") || r.Offender != "E" {
+		if r := tb.Rulings()[0]; !strings.HasPrefix(r.Law, "27") || r.Offender != bridge.East {
 			t.Errorf("Law 33 (in order), %v: %+v", ed, r)
 		}
 	}
@@ -305,31 +305,31 @@ func TestLeadRestrictionCarried(t *testing.T) {
 	const auction17 = "E 1S; S declines; N 1C; E 1D; TD not-comparable; S 1H; W P; N 4H; E P; S P; W P"
 	spadeK, heartA := bridge.NewCard(bridge.Spades, bridge.King), bridge.NewCard(bridge.Hearts, bridge.Ace)
 	for _, c := range []struct {
-		name, log   string
-		ed          Edition
-		law, choice string
-		kind        string
-		duration    string
-		okCard      bridge.Card
-		badCard     bridge.Card
+		name, log string
+		ed        Edition
+		law       string
+		kind      LeadKind
+		duration  LeadDuration
+		okCard    bridge.Card
+		badCard   bridge.Card
 	}{
 		// Law 26A2, 1997: the withdrawn 1S specified spades, not specified legally: require or prohibit.
-		{"Law 26A2, 1997 (require)", auction97 + "; S requires S", y97, "26A2", "require ♠", "require", FirstLead, spadeK, heartA},
-		{"Law 26A2, 1997 (prohibit)", auction97 + "; S prohibits S", y97, "26A2", "prohibit ♠", "prohibit", WhileOnLead, heartA, spadeK},
+		{"Law 26A2, 1997 (require)", auction97 + "; S requires S", y97, "26A2", Require, FirstLead, spadeK, heartA},
+		{"Law 26A2, 1997 (prohibit)", auction97 + "; S prohibits S", y97, "26A2", Prohibit, WhileOnLead, heartA, spadeK},
 		// Law 26B, 2017: prohibit any one suit the offender did not specify legally.
-		{"Law 26B, 2017", auction17 + "; S prohibits S", y17, "26B", "prohibit ♠", "prohibit", WhileOnLead, heartA, spadeK},
+		{"Law 26B, 2017", auction17 + "; S prohibits S", y17, "26B", Prohibit, WhileOnLead, heartA, spadeK},
 	} {
 		tb, err := playLog(t, c.ed, c.log)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		res := tb.Result()
-		if res.Contract == nil || res.Contract.Contract != "4♥" || res.Contract.Declarer != "S" || len(res.LeadRestrictions) != 1 {
+		if res.Contract == nil || res.Contract.Contract != (bridge.Contract{Level: 4, Strain: bridge.HeartsStrain}) || *res.Contract.Declarer != bridge.South || len(res.LeadRestrictions) != 1 {
 			t.Fatalf("%s: contract %+v restrictions %+v", c.name, res.Contract, res.LeadRestrictions)
 		}
 		lr := res.LeadRestrictions[0]
-		if lr.Law != c.law || lr.Player != "W" || lr.Status != "chosen" || lr.Chosen != c.choice || lr.Kind != c.kind ||
-			lr.Suit != "♠" || lr.Duration != c.duration || lr.Applies != "opening-lead" {
+		if lr.Law != c.law || lr.Player != bridge.West || lr.Status != LeadChosen || lr.Chosen == nil || lr.Chosen.Kind != c.kind ||
+			lr.Chosen.Suit != bridge.Spades || lr.Chosen.Duration != c.duration || lr.Chosen.Applies != OpeningLead {
 			t.Errorf("%s: restriction %+v", c.name, lr)
 		}
 		if err := tb.CheckLead(c.okCard); err != nil {

@@ -61,9 +61,9 @@ func TestLaw20LeadAndPurpose(t *testing.T) {
 			}
 			continue
 		}
-		asker, _ := bridge.ParseSeat(rq[0].Seat)
+		asker := rq[0].Seat
 		if rq[0].Purpose != ForPartner || len(r.Rect.Information) != 1 || r.Rect.Information[0].Law != c.ui ||
-			r.Rect.Information[0].Unauthorised != asker.Side().String() || strings.Join(r.Rect.DamageCheck, ",") != c.ui {
+			r.Rect.Information[0].Unauthorised != asker.Side() || strings.Join(r.Rect.DamageCheck, ",") != c.ui {
 			t.Errorf("%s: request %+v ruling %+v", c.name, rq[0], r.Rect)
 		}
 		// The damage check leads to an adjusted score (1997 12C2; 2017 12C1(b)).
@@ -133,8 +133,8 @@ func TestLaw20Correction(t *testing.T) {
 			t.Errorf("%s: unexpected pending %+v", c.name, p)
 		case c.pending != "":
 			holder := "-"
-			if p != nil && p.Holder != "" {
-				holder = p.Holder
+			if p != nil && p.Holder != nil {
+				holder = p.Holder.String()
 			}
 			if p == nil || holder+" "+strings.Join(p.Answers, "/") != c.pending {
 				t.Errorf("%s: pending %+v, want %s", c.name, p, c.pending)

@@ -77,7 +77,10 @@ func checkCase(t *testing.T, c clauseCase) {
 	if c.contract != "-" {
 		got := ""
 		if res.Contract != nil {
-			got = res.Contract.Contract + " " + res.Contract.Declarer
+			got = res.Contract.Contract.String() + " "
+			if res.Contract.Declarer != nil {
+				got += res.Contract.Declarer.String()
+			}
 		}
 		if got != c.contract {
 			t.Errorf("%s: contract %q, want %q", c.name, got, c.contract)
@@ -86,7 +89,7 @@ func checkCase(t *testing.T, c clauseCase) {
 	if c.turn != "" {
 		got := "-"
 		if res.Turn != nil {
-			got = *res.Turn
+			got = res.Turn.String()
 		}
 		if got != c.turn {
 			t.Errorf("%s: turn %s, want %s", c.name, got, c.turn)
@@ -117,7 +120,8 @@ func TestCallOutOfRotation(t *testing.T) {
 		{name: "Law 30A, 2017", ed: y17, log: "N 1C; S P; W declines", law: "30A", bars: "S:next-turn", contract: "-", turn: "E"},
 		// Seed row: pass at partner's turn: offender passes throughout; partner may not X/XX at that turn.
 		{name: "Law 30B2(a), 30B2(b), 1997", ed: y97, log: "N 1C; W P; N declines", law: "30B2", bars: "W:rest-of-auction E:next-turn(X/XX)", contract: "-", turn: "E"},
-		{name: "Law 30B2(b), 1997 (partner doubles)", ed: y97, log: "N 1C; W P; N declines; E X; attention", idx: -1, law: "37", bars: "E:rest-of-auction W:rest-of-auction", contract: "-"},
+		// 1997 30B2(b): partner doubles where he may only bid or pass: not Law 37 (he is not required to pass); cancelled, he bids or passes.
+		{name: "Law 30B2(b), 1997 (partner doubles)", ed: y97, log: "N 1C; W P; N declines; E X; attention; E 1H", idx: -1, law: "30B2(b)", bars: "", contract: "-", turn: "S"},
 		{name: "Law 30B1(a)(b), 2017 comparable", ed: y17, log: "N 1C; W P; N declines; E 1S; S P; W P; TD comparable", law: "30B1", bars: "", contract: "-"},
 		{name: "Law 30B1(b), 2017 not comparable", ed: y17, log: "N 1C; W P; N declines; E 1S; S P; W 2H; TD not-comparable", law: "30B1", bars: "E:next-turn", contract: "-"},
 		// Seed row: pass at LHO's turn: change of call, Law 25.

@@ -14,6 +14,16 @@
 // a typed "needs finding" state (Pending) that the caller answers with Find.
 // It never guesses silently.
 //
+// A ruling's rectification is made of typed values a later stage can
+// enforce without parsing text: a Bar names a bridge.Seat and how long he
+// must pass (Scope); a LeadRestriction names the player, the clause, what
+// declarer may choose (LeadKind Require or Prohibit, bridge.Suit) and, once
+// he has chosen, a LeadChoice with its LeadDuration and the lead it applies
+// to (LeadTurn); a PenaltyCard is a bridge.Seat and a bridge.Card. A ruling
+// states its Outcome once, in the Laws' terms. The JSON of "bridgetd rule"
+// is these values written through their text forms (package bridge's
+// MarshalText), and reads back into a Result.
+//
 // The table-log text format read by ParseLog and used by "bridgetd rule" is
 // described in FORMAT.md.
 package laws

@@ -1,6 +1,7 @@
 package laws
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,7 +49,16 @@ func FuzzParseLog(f *testing.F) {
 			if err != nil && !strings.HasPrefix(err.Error(), "line ") && !strings.Contains(err.Error(), "laws:") {
 				t.Fatalf("play error: %v", err)
 			}
-			_ = tb.Result()
+			// The result is typed values: it always writes as JSON and
+			// reads back (bridge's text methods).
+			b, err := json.Marshal(tb.Result())
+			if err != nil {
+				t.Fatalf("%v: result does not marshal: %v", ed, err)
+			}
+			var back Result
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatalf("%v: result does not load back: %v\n%s", ed, err, b)
+			}
 		}
 	})
 }

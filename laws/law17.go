@@ -57,12 +57,12 @@ func (t *Table) WrongBoard(seat bridge.Seat) error {
 		r.cite("15A1(b)")
 		r.summary("the call and later calls are cancelled; the offender calls again with his own cards; Law 16C applies (15A1(c))")
 	case lhoCalled:
-		r.summary("the call is cancelled; as LHO had called over it, artificial adjusted scores are due if the substituted call differs in any significant way")
+		r.waitingFor("the call is cancelled; as LHO had called over it, artificial adjusted scores are due if the substituted call differs in any significant way")
 		t.wait(&decision{kind: NeedsCall, ruling: r, holder: seat, question: seat.String() + " calls again (Law 17D)",
 			onCall: func(ev CallEvent) error {
 				t.pending = nil
 				if ev.Call == w.Call && ev.AboveSeven == "" {
-					r.summary("the substituted call is the same: no adjustment")
+					r.summary("the call is cancelled; the offender's substituted call is the same: no adjustment")
 					t.settle(r)
 					return t.call(ev)
 				}
@@ -77,6 +77,9 @@ func (t *Table) WrongBoard(seat bridge.Seat) error {
 					resolve: func(a string) error {
 						if a == "differs" {
 							r.Rect.AdjustedScore = "artificial adjusted scores (Law 17D, 12C1)"
+							r.summary("the call is cancelled; LHO had called over it and the substituted call differs: artificial adjusted scores (Law 17D, 12C1)")
+						} else {
+							r.summary("the call is cancelled; the substituted call does not differ in any significant way: no adjustment")
 						}
 						t.settle(r)
 						return nil

@@ -47,12 +47,12 @@ import (
 
 // RequestRecord is one request under Law 20, proper or not.
 type RequestRecord struct {
-	Seat   string `json:"seat"`
-	What   string `json:"what"` // repeat, review, explain, my-lead
-	Law    string `json:"law"`
-	Proper bool   `json:"proper"`
-	Line   int    `json:"line,omitempty"`
-	Note   string `json:"note,omitempty"`
+	Seat   bridge.Seat `json:"seat"`
+	What   string      `json:"what"` // repeat, review, explain, my-lead
+	Law    string      `json:"law"`
+	Proper bool        `json:"proper"`
+	Line   int         `json:"line,omitempty"`
+	Note   string      `json:"note,omitempty"`
 	// Purpose is "for-partner" for a question asked for partner's sake
 	// (2017 20G1; 1997 73B1).
 	Purpose string `json:"purpose,omitempty"`
@@ -78,7 +78,7 @@ func (t *Table) Request(seat bridge.Seat, what string) error {
 		return fmt.Errorf("laws: %w: unknown request %q", ErrBadEvent, what)
 	}
 	what = f[0]
-	rec := RequestRecord{Seat: seat.String(), What: what, Line: t.line, Proper: true}
+	rec := RequestRecord{Seat: seat, What: what, Line: t.line, Proper: true}
 	if len(f) == 2 {
 		rec.Purpose = ForPartner
 	}
@@ -145,7 +145,7 @@ func (t *Table) Request(seat bridge.Seat, what string) error {
 	if rec.Purpose == ForPartner {
 		ui := t.law("16A", "16B")
 		r.Rect.Information = append(r.Rect.Information, Information{What: fmt.Sprintf("%s's question (%s)", seat, what),
-			Authorised: seat.Side().Opponents().String(), Unauthorised: seat.Side().String(), Law: ui})
+			Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: ui})
 		t.damageCheck(r, ui)
 		r.note(t.law("Law 73B1: partners may not communicate by the questions they ask", "Law 20G1: a question asked solely for partner's benefit is improper"))
 		r.summary(fmt.Sprintf("improper question: its information is unauthorised for %s (Law %s); an adjusted score is possible if %s gained from it (Law %s)",
@@ -193,7 +193,7 @@ func (t *Table) Correct(seat bridge.Seat) error {
 	early := func(when string) error {
 		ui := t.law("16A", "16B")
 		r.Rect.Information = append(r.Rect.Information, Information{What: fmt.Sprintf("%s's correction of %s's explanation", seat, partner),
-			Authorised: seat.Side().Opponents().String(), Unauthorised: seat.Side().String(), Law: ui})
+			Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: ui})
 		t.damageCheck(r, ui)
 		r.summary(fmt.Sprintf("the correction comes too early (%s): it is unauthorised information for %s (Law %s); the opponents, now correctly informed, may change a call under 21B1 while they can", when, partner, ui))
 		return nil
@@ -239,7 +239,7 @@ func (t *Table) Correct(seat bridge.Seat) error {
 		t.pending = nil
 		r.Chosen = "change"
 		t.settle(r)
-		r.summary(fmt.Sprintf("%s changes his call under Law 21B1", h))
+		r.summary(fmt.Sprintf("correction in time: %s changes his call under Law 21B1", h))
 		ev.Misinformed = true
 		return t.call(ev)
 	}
@@ -248,14 +248,14 @@ func (t *Table) Correct(seat bridge.Seat) error {
 		if ans == "keep" {
 			t.settle(r)
 			t.damageCheck(r, adjust)
-			r.summary(fmt.Sprintf("%s keeps his call; the Director adjusts if %s was damaged by the misinformation (Law %s)", h, h.Side(), adjust))
+			r.summary(fmt.Sprintf("correction in time: %s keeps his call; the Director adjusts if %s was damaged by the misinformation (Law %s)", h, h.Side(), adjust))
 			return nil
 		}
 		t.wait(&decision{kind: NeedsCall, ruling: r, holder: h, question: fmt.Sprintf("%s makes the call that replaces %s (Law 21B1)", h, last.Call),
 			onCall: changeBy})
 		return nil
 	}
-	r.summary(fmt.Sprintf("correction in time: %s may change his last call (Law 21B1)", h))
+	r.waitingFor(fmt.Sprintf("correction in time: %s may change his last call (Law 21B1)", h))
 	t.wait(d)
 	return nil
 }
@@ -332,8 +332,9 @@ func (t *Table) misinformedChange(ev CallEvent) error {
 			}
 			t.rollBack(pos, "21B1", r)
 			t.entries[i].Status = stCancelled
-			t.entries[i].Law = "21B1 (made again at his turn)"
-			r.summary("the call is changed without rectification")
+			t.entries[i].Law = "21B1"
+			t.supersede(i, nil)
+			r.summary(fmt.Sprintf("%s changes his call without rectification (21B1)", o))
 			t.settle(r)
 			if err := t.call(CallEvent{Seat: o, Call: ev.Call, Meaning: ev.Meaning}); err != nil {
 				return err
@@ -344,7 +345,7 @@ func (t *Table) misinformedChange(ev CallEvent) error {
 			lc := *lhoCall
 			withdrawn := func() {
 				r.Rect.Information = append(r.Rect.Information, Information{What: "withdrawn " + lc.String(),
-					Authorised: o.Side().String(), Unauthorised: lc.Seat.Side().String(), Law: "21B2"})
+					Authorised: o.Side(), Unauthorised: lc.Seat.Side(), Law: "21B2"})
 				t.damageCheck(r, "21B2")
 			}
 			if t.pending != nil {
@@ -362,7 +363,7 @@ func (t *Table) misinformedChange(ev CallEvent) error {
 					t.settle(r)
 					if ans == "keep" {
 						r.summary(fmt.Sprintf("%s keeps his call", lc.Seat))
-						return t.remake(lc, "21B2 (kept over the changed call)")
+						return t.remake(lc, "21B2 (kept over the changed call)", r)
 					}
 					r.cite("21B2")
 					withdrawn()

@@ -27,6 +27,14 @@ func (t *Table) Expose(seat bridge.Seat, cards []bridge.Card, led bool) error {
 	if len(cards) == 0 {
 		return fmt.Errorf("laws: %w: no card exposed", ErrBadEvent)
 	}
+	for _, c := range cards {
+		if !c.Valid() {
+			return fmt.Errorf("laws: %w: %v is not a card", ErrBadEvent, c)
+		}
+	}
+	if seat > bridge.West {
+		return fmt.Errorf("laws: %w: no seat %d", ErrBadEvent, seat)
+	}
 	if t.leadFaced {
 		return fmt.Errorf("laws: %w: the opening lead was faced; cards exposed now fall under the play laws", ErrBadEvent)
 	}
@@ -53,30 +61,30 @@ func (t *Table) Expose(seat bridge.Seat, cards []bridge.Card, led bool) error {
 	} else {
 		r.summary("no further rectification")
 	}
-	r.Rect.PenaltyCards = names
+	r.Rect.PenaltyCards = append([]bridge.Card(nil), cards...)
 	r.note(t.law("if the offender becomes a defender, declarer may treat every such card as a penalty card (Law 50)",
 		"if the offender becomes a defender every such card becomes a penalty card (24E, Law 50); if declarer or dummy, they return to his hand (24D)"))
 	if !t.is97() {
-		r.Rect.Information = append(r.Rect.Information, Information{What: what, Authorised: seat.Side().Opponents().String(),
-			Unauthorised: seat.Side().String(), Law: "24"})
+		r.Rect.Information = append(r.Rect.Information, Information{What: what, Authorised: seat.Side().Opponents(),
+			Unauthorised: seat.Side(), Law: "24"})
 	}
 	t.st.exposed = append(t.st.exposed, exposure{seat: seat, cards: cards, ruling: r})
 	return nil
 }
 
 // penaltyCards resolves Law 24 exposures once the declarer is known.
-func (t *Table) penaltyCards() []string {
+func (t *Table) penaltyCards() []PenaltyCard {
 	c, decl, ok := t.contract()
 	if !ok {
 		return nil
 	}
-	var out []string
+	var out []PenaltyCard
 	for _, x := range t.st.exposed {
 		if c.Level == 0 || decl.Side() == x.seat.Side() {
 			continue
 		}
 		for _, card := range x.cards {
-			out = append(out, x.seat.String()+" "+card.String())
+			out = append(out, PenaltyCard{Seat: x.seat, Card: card})
 		}
 	}
 	return out

@@ -136,11 +136,12 @@ func (t *Table) changeAllowed(first, i int, lhoCalled bool, r *Ruling) error {
 	t.settle(r)
 	ev := CallEvent{Seat: o, Call: t.entries[i].Call, Meaning: t.entries[i].Meaning}
 	t.entries[i].Status = stCancelled
-	t.entries[i].Law = law + " (made again at his turn)"
+	t.entries[i].Law = law
+	t.supersede(i, nil)
 	if err := t.call(ev); err != nil || !lhoCalled {
 		return err
 	}
-	remade := func(why string) error { return t.remake(lho, why) }
+	remade := func(why string) error { return t.remake(lho, why, r) }
 	if t.is97() {
 		r.note(fmt.Sprintf("1997 Law 25A gives %s no right to withdraw his call: %s stands over the replacement (its own law applies if it is now illegal)", lho.Seat, lho))
 		return remade("25A (stands over the replacement)")
@@ -174,21 +175,41 @@ func (t *Table) changeAllowed(first, i int, lhoCalled bool, r *Ruling) error {
 
 // remake makes again a call that a rollback cancelled but that its player
 // keeps (1997 25A, 2017 25A6, 21B2): the cancelled entry is marked with why.
-func (t *Table) remake(e Entry, why string) error {
+func (t *Table) remake(e Entry, why string, r *Ruling) error {
 	for k := len(t.entries) - 1; k >= 0; k-- {
 		if t.entries[k].Line == e.Line && t.entries[k].Seat == e.Seat && t.entries[k].Status == stCancelled {
 			t.entries[k].Law = why
+			t.supersede(k, r)
 			break
 		}
 	}
 	return t.Call(CallEvent{Seat: e.Seat, Call: e.Call, AboveSeven: e.Text, Meaning: e.Meaning})
 }
 
+// supersede marks entry k as made again as a new entry: the result shows
+// the call once, where it stands now, and the ruling that cancelled it no
+// longer lists it;
+// r, if not nil, is the ruling that cancelled it.
+func (t *Table) supersede(k int, r *Ruling) {
+	t.entries[k].superseded = true
+	if r == nil {
+		return
+	}
+	what := t.entries[k].String()
+	c := r.Rect.Cancelled
+	for n := len(c) - 1; n >= 0; n-- {
+		if c[n] == what {
+			r.Rect.Cancelled = append(c[:n:n], c[n+1:]...)
+			return
+		}
+	}
+}
+
 // withdrawn25A6 records the information from LHO's withdrawn call (2017
 // 25A6): authorised for his side, unauthorised for the opponents.
 func (t *Table) withdrawn25A6(r *Ruling, lho Entry) {
 	r.Rect.Information = append(r.Rect.Information, Information{What: "withdrawn " + lho.String(),
-		Authorised: lho.Seat.Side().String(), Unauthorised: lho.Seat.Side().Opponents().String(), Law: "25A6"})
+		Authorised: lho.Seat.Side(), Unauthorised: lho.Seat.Side().Opponents(), Law: "25A6"})
 }
 
 // changePurposeful applies 1997 25B / 2017 25B.
@@ -316,7 +337,7 @@ func (t *Table) lhoCalledOverChange(first, i int, r *Ruling, d *decision, e2 Cal
 					if a == "withdraw" {
 						t.rollBackEntry(j, "25B1", r)
 						r.Rect.Information = append(r.Rect.Information, Information{What: "withdrawn " + t.entries[j].String(),
-							Authorised: lho.Side().String(), Unauthorised: lho.Side().Opponents().String(), Law: "16C2"})
+							Authorised: lho.Side(), Unauthorised: lho.Side().Opponents(), Law: "16C2"})
 					}
 					return nil
 				}})

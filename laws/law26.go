@@ -35,25 +35,55 @@ func (t *Table) leadPenalty(r *Ruling, offender bridge.Seat, withdrawn int) {
 	}
 	law := t.law("26", "26B")
 	t.st.leads = append(t.st.leads, leadPenalty{offender: offender, withdrawn: withdrawn, law: law, ruling: r})
+	for _, lr := range r.Rect.LeadRestrictions {
+		if lr.Player == offender.Partner() && lr.Status == LeadPending {
+			return // stated once until the auction ends (Result then lists each resolved one)
+		}
+	}
 	r.Rect.LeadRestrictions = append(r.Rect.LeadRestrictions, LeadRestriction{
-		Player: offender.Partner().String(), Choices: []string{}, Suits: []string{},
-		When: "if " + offender.Partner().String() + " becomes a defender", Law: law, Status: "pending",
-		Lasts: "decided when the auction ends",
+		Player: offender.Partner(), Law: law, Status: LeadPending, Choices: []LeadKind{}, Suits: []bridge.Suit{},
+		Reason: "decided when the auction ends, if " + offender.Partner().String() + " becomes a defender",
 	})
 }
 
-// specified returns the suits a call specifies by its stated meaning.
+// specified returns the suits a call specifies by its stated meaning: an
+// artificial call the suits it shows, a natural bid its suit. A bid above
+// seven specifies the suit it names like any other bid (1997 Law 26A: the
+// withdrawn call "related solely to a specified suit"; Law 38 says nothing
+// to the contrary), so that 8♠ is ruled under 26A, as 2♠ is.
 func specified(e Entry) uint8 {
-	if e.Text != "" || !e.Call.IsBid() && !e.Meaning.Artificial {
-		return 0
-	}
 	if e.Meaning.Artificial {
 		return e.Meaning.Shows
+	}
+	if e.Text != "" {
+		if st, ok := aboveSevenStrain(e.Text); ok {
+			if s, ok := st.Suit(); ok {
+				return 1 << s
+			}
+		}
+		return 0
+	}
+	if !e.Call.IsBid() {
+		return 0
 	}
 	if s, ok := e.Call.Strain().Suit(); ok {
 		return 1 << s
 	}
 	return 0
+}
+
+// aboveSevenStrain returns the strain named by a bid of more than seven as
+// written ("8S", "10♥", "9NT").
+func aboveSevenStrain(text string) (bridge.Strain, bool) {
+	i := 0
+	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	st, err := bridge.ParseStrain(text[i:])
+	return st, err == nil
 }
 
 // specifiedBy returns the suits seat specified in the legal auction.
@@ -70,67 +100,54 @@ func (t *Table) specifiedBy(seat bridge.Seat) uint8 {
 // resolveLead works out one lead restriction once the auction has ended.
 func (t *Table) resolveLead(lp leadPenalty) LeadRestriction {
 	p := lp.offender.Partner()
-	lr := LeadRestriction{Player: p.String(), When: "if " + p.String() + " becomes a defender", Law: lp.law, Choices: []string{}, Suits: []string{}}
+	lr := LeadRestriction{Player: p, Law: lp.law, Choices: []LeadKind{}, Suits: []bridge.Suit{}}
 	c, decl, ok := t.contract()
 	if !ok {
-		lr.Status = "pending"
+		lr.Status = LeadPending
+		lr.Reason = "decided when the auction ends, if " + p.String() + " becomes a defender"
 		return lr
 	}
 	if c.Level == 0 {
-		lr.Status = "void"
-		lr.Lasts = "the board was passed out"
+		lr.Status, lr.Reason = LeadVoid, "the board was passed out"
 		return lr
 	}
 	if decl.Side() == lp.offender.Side() {
-		lr.Status = "void"
-		lr.Lasts = "the offending side declares"
+		lr.Status, lr.Reason = LeadVoid, "the offending side declares"
 		return lr
 	}
 	legal := t.specifiedBy(lp.offender)
-	lr.Status = "open"
-	lr.Lasts = "prohibition lasts for as long as " + p.String() + " retains the lead"
-	if t.is97() && lp.withdrawn >= 0 {
-		if s := specified(t.entries[lp.withdrawn]); s != 0 {
-			rest := s &^ legal
-			if rest == 0 {
-				lr.Law = "26A1"
-				lr.Status = "void"
-				lr.Lasts = "the suit was specified in the legal auction by the offender"
+	lr.Status = LeadOpen
+	lr.Reason = "a prohibition lasts for as long as " + p.String() + " retains the lead"
+	if t.is97() {
+		if lp.withdrawn >= 0 {
+			if s := specified(t.entries[lp.withdrawn]); s != 0 {
+				rest := s &^ legal
+				if rest == 0 {
+					lr.Law, lr.Status = "26A1", LeadVoid
+					lr.Reason = "every suit the withdrawn call specified was specified by the offender in the legal auction (Law 16C may apply)"
+					return lr
+				}
+				lr.Law = "26A2"
+				lr.Choices = []LeadKind{Require, Prohibit}
+				lr.Suits = suitList(rest)
+				lr.Reason = "a requirement holds at " + p.String() + "'s first turn to lead; a prohibition lasts for as long as he retains the lead"
 				return lr
 			}
-			lr.Law = "26A2"
-			lr.Choices = []string{"require", "prohibit"}
-			lr.Suits = suitList(rest)
-			lr.Lasts = "a requirement applies to the first lead; a prohibition lasts for as long as " + p.String() + " retains the lead"
-			return lr
 		}
 		lr.Law = "26B"
-		lr.Choices = []string{"prohibit"}
-		lr.Suits = suitList(0xf)
-		return lr
-	}
-	if t.is97() {
-		lr.Law = "26B"
-		lr.Choices = []string{"prohibit"}
+		lr.Choices = []LeadKind{Prohibit}
 		lr.Suits = suitList(0xf)
 		return lr
 	}
 	rest := uint8(0xf) &^ legal
 	if rest == 0 {
-		lr.Status = "void"
-		lr.Lasts = "the offender specified every suit in the legal auction"
+		lr.Status, lr.Reason = LeadVoid, "the offender specified every suit in the legal auction"
 		return lr
 	}
 	lr.Law = "26B"
-	lr.Choices = []string{"prohibit"}
+	lr.Choices = []LeadKind{Prohibit}
 	lr.Suits = suitList(rest)
 	return lr
-}
-
-// leadChoice is declarer's choice of a lead restriction.
-type leadChoice struct {
-	kind string // "require" or "prohibit"
-	suit bridge.Suit
 }
 
 // chooseLead takes declarer's choice: "prohibits H" or "requires S".
@@ -139,8 +156,8 @@ func (t *Table) chooseLead(seat bridge.Seat, option string) bool {
 	if len(f) != 2 {
 		return false
 	}
-	kind := strings.TrimSuffix(f[0], "s")
-	if kind != "require" && kind != "prohibit" {
+	kind := LeadKind(strings.TrimSuffix(f[0], "s"))
+	if kind != Require && kind != Prohibit {
 		return false
 	}
 	su, err := bridge.ParseSuit(f[1])
@@ -155,8 +172,7 @@ func (t *Table) chooseLead(seat bridge.Seat, option string) bool {
 		if t.leadChoice[k].kind != "" {
 			continue
 		}
-		lr := t.resolveLead(lp)
-		if lr.Status != "open" || !contains(lr.Choices, kind) || !contains(lr.Suits, su.String()) {
+		if !t.resolveLead(lp).Allows(kind, su) {
 			continue
 		}
 		t.leadChoice[k] = leadChoice{kind: kind, suit: su}
@@ -166,8 +182,9 @@ func (t *Table) chooseLead(seat bridge.Seat, option string) bool {
 }
 
 // LeadRestrictions returns the Law 26 lead restrictions once the auction
-// has ended: open ones wait for declarer's choice; chosen ones say which
-// suit is required or prohibited, for whom and for how long.
+// has ended, in the order they arose: open ones wait for declarer's
+// choice; chosen ones say which suit is required or prohibited, for whom,
+// for how long and from which lead.
 func (t *Table) LeadRestrictions() []LeadRestriction {
 	c, decl, ok := t.contract()
 	if !ok {
@@ -177,15 +194,10 @@ func (t *Table) LeadRestrictions() []LeadRestriction {
 	for k, lp := range t.st.leads {
 		lr := t.resolveLead(lp)
 		if ch := t.leadChoice[k]; ch.kind != "" {
-			lr.Chosen, lr.Status = ch.kind+" "+ch.suit.String(), "chosen"
-			lr.Kind, lr.Suit = ch.kind, ch.suit.String()
-			lr.Duration = WhileOnLead
-			if ch.kind == "require" {
-				lr.Duration = FirstLead
-			}
-			lr.Applies = "first-turn-to-lead"
-			if c.Level > 0 && lr.Player == decl.LHO().String() {
-				lr.Applies = "opening-lead"
+			lr.Status = LeadChosen
+			lr.Chosen = &LeadChoice{Kind: ch.kind, Suit: ch.suit, Duration: ch.kind.Duration(), Applies: FirstTurnToLead}
+			if c.Level > 0 && lr.Player == decl.LHO() {
+				lr.Chosen.Applies = OpeningLead
 			}
 		}
 		out = append(out, lr)
@@ -225,29 +237,51 @@ func (t *Table) CheckLeadFrom(hand bridge.Hand, card bridge.Card) error {
 	if hand != 0 && !hand.Has(card) {
 		return fmt.Errorf("laws: %w: %s is not in the leader's hand", ErrBadEvent, card)
 	}
-	leader := decl.LHO().String()
+	leader := decl.LHO()
 	for _, lr := range t.LeadRestrictions() {
 		if lr.Player != leader {
 			continue
 		}
 		switch lr.Status {
-		case "open":
+		case LeadOpen:
 			return fmt.Errorf("laws: %s %s: %w (Law %s: %s %s)", leader, card, ErrLeadChoicePending, lr.Law,
-				strings.Join(lr.Choices, " or "), strings.Join(lr.Suits, " "))
-		case "chosen":
+				joinKinds(lr.Choices), joinSuits(lr.Suits))
+		case LeadChosen:
 		default:
 			continue
 		}
-		su, _ := bridge.ParseSuit(lr.Suit)
+		ch := lr.Chosen
 		var bad bool
-		if lr.Kind == "require" {
-			bad = card.Suit() != su && (hand == 0 || hand.SuitLen(su) > 0)
+		if ch.Kind == Require {
+			bad = card.Suit() != ch.Suit && (hand == 0 || hand.SuitLen(ch.Suit) > 0)
 		} else {
-			bad = card.Suit() == su && (hand == 0 || hand.Len() > hand.SuitLen(su))
+			bad = card.Suit() == ch.Suit && (hand == 0 || hand.Len() > hand.SuitLen(ch.Suit))
 		}
 		if bad {
-			return fmt.Errorf("laws: %s %s: %w: declarer chose to %s %s (Law %s)", leader, card, ErrLeadRestricted, lr.Kind, lr.Suit, lr.Law)
+			return fmt.Errorf("laws: %s %s: %w: declarer chose to %s %s (Law %s)", leader, card, ErrLeadRestricted, ch.Kind, ch.Suit, lr.Law)
 		}
 	}
 	return nil
+}
+
+// leadChoice is declarer's choice of a lead restriction.
+type leadChoice struct {
+	kind LeadKind
+	suit bridge.Suit
+}
+
+func joinKinds(ks []LeadKind) string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return strings.Join(out, " or ")
+}
+
+func joinSuits(ss []bridge.Suit) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.String()
+	}
+	return strings.Join(out, " ")
 }

@@ -43,11 +43,11 @@ func (t *Table) coorEffect(fam, pos string) string {
 		case "30":
 			switch {
 			case !t.anyBid():
-				return "the offender must pass at his next turn (Law 30A)"
+				return "the offender must pass at his next turn; Law 23 may apply (Law 30A)"
 			case pos == atRHO:
 				return "the offender must pass at his next turn (Law 30B1)"
 			case pos == atPartner:
-				return "the offender must pass for the rest of the auction and his partner may not double or redouble at this turn (Law 30B2)"
+				return "the offender must pass for the rest of the auction and his partner may not double or redouble at this turn; Law 23 may apply (Law 30B2)"
 			}
 			return "treated as a change of call (Law 30B3, Law 25)"
 		case "31":
@@ -90,20 +90,29 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 		case "30":
 			switch {
 			case !t.anyBid():
+				// 1997 30A: the offender passes at his next turn, and Law
+				// 23 may apply: the later damage check (see 72B1) whether
+				// he could have known the enforced pass would likely
+				// damage the non-offending side.
 				r.cite("30A")
 				t.bar(r, o, NextTurn, "30A")
-				r.summary("the offender must pass at his next turn")
+				t.enforcedPassCheck(r)
+				r.summary("the offender must pass at his next turn; Law 23 may apply")
 			case pos == atRHO:
 				r.cite("30B1")
 				t.bar(r, o, NextTurn, "30B1")
 				r.summary("the offender must pass at his next turn")
 			case pos == atPartner:
+				// 1997 30B2(a) and (b) each end with "Law 23 may apply":
+				// the offender's enforced pass and his partner's turn
+				// without double or redouble bring the later damage check.
 				r.cite("30B2")
 				t.bar(r, o, RestOfAuction, "30B2(a)")
 				b := Bar{Seat: p, Scope: NextTurn, DoublesOnly: true, Law: "30B2(b)"}
 				t.st.bars = append(t.st.bars, b)
 				r.Rect.Bars = append(r.Rect.Bars, b)
-				r.summary("the offender must pass throughout; his partner may bid or pass but not double or redouble at this turn")
+				t.enforcedPassCheck(r)
+				r.summary("the offender must pass throughout; his partner may bid or pass but not double or redouble at this turn; Law 23 may apply")
 			default:
 				r.cite("30B3")
 				r.summary("a pass at LHO's turn is a change of call: Law 25")
@@ -112,7 +121,7 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 			if pos == atRHO {
 				r.cite("31A")
 				waitRHO("31")
-				r.summary("the ruling waits for RHO's call (Law 31A1 or 31A2)")
+				r.waitingFor("the ruling waits for RHO's call (Law 31A1 or 31A2)")
 				return
 			}
 			r.cite("31B")
@@ -129,7 +138,7 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 			}
 			r.cite("32B")
 			waitRHO("32")
-			r.summary("the ruling waits for RHO's call (Law 32B1 or 32B2)")
+			r.waitingFor("the ruling waits for RHO's call (Law 32B1 or 32B2)")
 		}
 		return
 	}
@@ -143,13 +152,13 @@ func (t *Table) rectifyOutOfRotation(i int, r *Ruling, turn bridge.Seat, pos, fa
 	case pos == atRHO:
 		r.cite(fam + "A")
 		waitRHO(fam)
-		r.summary(fmt.Sprintf("the ruling waits for RHO's call (Law %sA1 or %sA2)", fam, fam))
+		r.waitingFor(fmt.Sprintf("the ruling waits for RHO's call (Law %sA1 or %sA2)", fam, fam))
 	default:
 		clause := map[string]string{"30": "30B1", "31": "31B", "32": "32B"}[fam]
 		r.cite(clause)
 		t.partnerUI(r, o, e.String())
 		nextCall(clause)
-		r.summary("the offender's partner may make any legal call; the ruling waits for the offender's next call")
+		r.waitingFor("the offender's partner may make any legal call; the ruling waits for the offender's next call")
 	}
 }
 
@@ -168,7 +177,7 @@ func (t *Table) runFollows(i int) error {
 			if e.Call == bridge.Pass {
 				clause := map[string]string{"31": "31A1", "32": t.law("32B1", "32A1")}[f.clause]
 				r.cite(clause)
-				r.summary(fmt.Sprintf("RHO passed: %s must repeat %s; no rectification if it is legal", f.offender, f.call))
+				r.waitingFor(fmt.Sprintf("RHO passed: %s must repeat %s; no rectification if it is legal", f.offender, f.call))
 				t.st.follows = append(t.st.follows, follow{kind: fRepeat, seat: f.offender, offender: f.offender, withdrawn: f.withdrawn, ruling: r, call: f.call, clause: clause})
 				continue
 			}
@@ -180,9 +189,9 @@ func (t *Table) runFollows(i int) error {
 				continue
 			}
 			t.st.follows = append(t.st.follows, follow{kind: fNextCall, seat: f.offender, offender: f.offender, withdrawn: f.withdrawn, ruling: r, call: f.call, clause: f.clause, rhoActed: true})
-			r.summary("RHO acted: the offender may make any legal call; the ruling waits for it")
+			r.waitingFor("RHO acted: the offender may make any legal call; the ruling waits for it")
 		case fRepeat:
-			r.summary("the call was repeated")
+			r.summary(fmt.Sprintf("RHO passed and %s repeated %s: no rectification (Law %s)", f.offender, f.call, r.Law))
 			t.settle(r)
 		case fNextCall:
 			if err := t.ruleNextCall(f, i); err != nil {

@@ -36,7 +36,7 @@ func (t *Table) inadmissible(ev CallEvent, why error) error {
 		t.admit(i, "")
 		t.entries[i].Status = stProvisional
 		t.latent = &latent{ruling: r, entry: i, before: before}
-		r.summary(fmt.Sprintf("%s called over it before rectification: when attention is drawn it and all later calls are cancelled and the auction reverts to %s", lho, o))
+		r.waitingFor(fmt.Sprintf("%s called over it before rectification: when attention is drawn it and all later calls are cancelled and the auction reverts to %s", lho, o))
 		return t.Call(e2)
 	}
 	d.rectify = func() error {
@@ -112,9 +112,11 @@ func (t *Table) wakeLatent() error {
 			q.note("moot: its calls were cancelled under Law " + r.Law)
 		}
 	}
-	r.summary(fmt.Sprintf("the inadmissible call and all later calls are cancelled; the auction reverts to %s without rectification", o))
+	cancelled := fmt.Sprintf("the inadmissible call and all later calls are cancelled; the auction reverts to %s without rectification", o)
+	r.summary(cancelled)
 	t.settle(r)
 	if t.leadFaced {
+		r.waitingFor(cancelled + "; as the opening lead was faced, no auction can be completed: the Director finds who is at fault for an artificial adjusted score (Law 12C1)")
 		// 1997: the auction can no longer be completed: no result can be obtained.
 		r.Rect.AdjustedScore = "artificial adjusted score (Law 12C1): no completed auction"
 		r.Options = append(r.Options,
@@ -134,6 +136,7 @@ func (t *Table) wakeLatent() error {
 				default:
 					r.Rect.AdjustedScore = "artificial adjusted score (Law 12C1): average to both sides"
 				}
+				r.summary(cancelled + "; as the opening lead was faced, no auction can be completed: " + r.Rect.AdjustedScore)
 				t.settle(r)
 				return nil
 			}})

@@ -1,6 +1,11 @@
 package laws
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
 
 // Law 37: action by a player required to pass.
 //
@@ -14,7 +19,7 @@ import "fmt"
 //        members pass throughout; 72C and 26B may apply.
 //
 // A double or redouble by a player barred from them by 1997 30B2(b) is
-// ruled here as well.
+// not ruled under Law 37: see doubleBarred.
 
 func (t *Table) barredCall(ev CallEvent, b Bar) error {
 	i := t.record(ev, stPending)
@@ -23,13 +28,8 @@ func (t *Table) barredCall(ev CallEvent, b Bar) error {
 	d := &decision{kind: needsAttention, ruling: r, holder: lho}
 	d.condone = func(e2 CallEvent) error {
 		r.cite(t.law("35B", "37A"))
-		t.admit(i, r.Law)
 		r.summary(fmt.Sprintf("%s called before rectification: the call stands; a player barred for the rest of the auction still passes", lho))
-		t.settle(r)
-		if err := t.afterLegalCall(i); err != nil {
-			return err
-		}
-		return t.Call(e2)
+		return t.standsThenCall(i, r, e2)
 	}
 	d.rectify = func() error {
 		r.cite(t.law("37", "37B"))
@@ -45,4 +45,57 @@ func (t *Table) barredCall(ev CallEvent, b Bar) error {
 	}
 	t.wait(d)
 	return nil
+}
+
+// doubleBarred rules on a double or redouble by the partner of a player
+// who passed out of rotation at partner's turn, at the turn where 1997 Law
+// 30B2(b) lets him make any sufficient bid or pass but not double or
+// redouble. Law 37 does not apply: it concerns a player required to pass,
+// and he is not (he may bid); nor is the call inadmissible under Laws 35
+// and 36 when Law 19 allows it (if Law 19 does not, Law 36 rules it). No
+// law of the 1997 code rectifies this breach, so the Director enforces
+// 30B2(b) itself: the call is cancelled, its information is unauthorised
+// for the offending side (16C), and the player makes a call 30B2(b) allows
+// at that turn, a sufficient bid or a pass; no further bar follows. As the
+// Laws give the non-offending side no indemnity for this kind of
+// violation, the Director may award an adjusted score under Law 12A1
+// (damage check, answered after play). If LHO calls over it before
+// attention is drawn, no law cancels it: it stands, and the same check
+// remains.
+func (t *Table) doubleBarred(ev CallEvent, b Bar) error {
+	if err := t.check(ev.Seat, ev.Call); errors.Is(err, bridge.ErrInadmissibleDouble) || errors.Is(err, bridge.ErrInadmissibleRedouble) {
+		return t.inadmissible(ev, err)
+	}
+	i := t.record(ev, stPending)
+	o, lho := ev.Seat, ev.Seat.LHO()
+	r := t.newRuling("30B2(b)", o, fmt.Sprintf("%s at a turn where he may only bid or pass (Law %s)", t.entries[i], b.Law))
+	r.note("Law 37 does not apply: it concerns a player required to pass, and Law 30B2(b) lets this player bid")
+	d := &decision{kind: needsAttention, ruling: r, holder: lho}
+	d.condone = func(e2 CallEvent) error {
+		t.damageCheck(r, "12A1")
+		r.summary(fmt.Sprintf("%s called over it before attention was drawn: no law cancels it, so it stands; the Director may adjust at the end of play if the non-offending side was damaged (Law 12A1)", lho))
+		return t.standsThenCall(i, r, e2)
+	}
+	d.rectify = func() error {
+		t.cancel(i, "30B2(b)", r)
+		t.withdrawnInfo(r, o, t.entries[i].String())
+		t.damageCheck(r, "12A1")
+		r.summary(fmt.Sprintf("the %s is cancelled: %s must make a sufficient bid or pass at this turn (30B2(b)); no further bar; the Director may adjust at the end of play if the non-offending side was damaged (Law 12A1)", ev.Call, o))
+		t.wait(&decision{kind: NeedsCall, ruling: r, holder: o, question: o.String() + " makes a sufficient bid or passes (Law 30B2(b))",
+			onCall: func(e2 CallEvent) error { t.pending = nil; t.settle(r); return t.call(e2) }})
+		return nil
+	}
+	t.wait(d)
+	return nil
+}
+
+// standsThenCall admits the call at entry i, condoned by LHO's call e2
+// before rectification, settles ruling r and then takes e2.
+func (t *Table) standsThenCall(i int, r *Ruling, e2 CallEvent) error {
+	t.admit(i, r.Law)
+	t.settle(r)
+	if err := t.afterLegalCall(i); err != nil {
+		return err
+	}
+	return t.Call(e2)
 }

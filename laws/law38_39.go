@@ -94,7 +94,9 @@ func (t *Table) afterFinalPass(ev CallEvent) error {
 	t.cancel(i, r.Law, r)
 	c, decl, _ := t.contract()
 	declaring := c.Level > 0 && decl.Side() == o.Side()
-	if ev.Call == bridge.Pass || declaring || c.Level == 0 {
+	// ev.Call is Pass for a bid above seven (AboveSeven holds it): a bid.
+	pass := ev.Call == bridge.Pass && ev.AboveSeven == ""
+	if pass || declaring || c.Level == 0 {
 		r.cite(t.law("39A", "39B"))
 		r.summary("the call is cancelled; no rectification")
 		return nil
@@ -102,7 +104,7 @@ func (t *Table) afterFinalPass(ev CallEvent) error {
 	r.cite(t.law("39B", "39C"))
 	t.leadPenalty(r, o, i)
 	t.withdrawnInfo(r, o, t.entries[i].String())
-	r.summary("the call is cancelled; lead restrictions may apply")
+	r.waitingFor("the call is cancelled; lead restrictions may apply (Law " + t.law("26", "26B") + ")")
 	d := &decision{kind: needsAttention, ruling: r, holder: lho}
 	d.condone = func(e2 CallEvent) error {
 		r.cite(t.law("35D", "39B"))
@@ -121,7 +123,11 @@ func (t *Table) afterFinalPass(ev CallEvent) error {
 		t.settle(r)
 		return nil
 	}
-	d.rectify = func() error { t.settle(r); return nil }
+	d.rectify = func() error {
+		r.summary("the call is cancelled; lead restrictions may apply (Law " + t.law("26", "26B") + ")")
+		t.settle(r)
+		return nil
+	}
 	t.wait(d)
 	return nil
 }

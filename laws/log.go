@@ -281,6 +281,20 @@ func (lg *Log) Play(ed Edition) (*Table, error) {
 	return t, t.Finish()
 }
 
+// Rule reads a table log from r and rules on it under ed (as Play): the
+// rulings and the state of the table, as "bridgetd rule" prints them.
+func Rule(r io.Reader, ed Edition) (Result, error) {
+	lg, err := ParseLog(r)
+	if err != nil {
+		return Result{}, err
+	}
+	t, err := lg.Play(ed)
+	if err != nil {
+		return Result{}, err
+	}
+	return t.Result(), nil
+}
+
 // Apply applies one event to the table.
 func (t *Table) Apply(ev Event) error {
 	switch ev.Kind {

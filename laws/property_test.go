@@ -32,8 +32,7 @@ func TestRandomTable(t *testing.T) {
 				case NeedsFinding:
 					err = tb.Find(p.Answers[rng.Intn(len(p.Answers))])
 				case NeedsOption:
-					h, _ := bridge.ParseSeat(p.Holder)
-					err = tb.Choose(h, words[rng.Intn(len(words))])
+					err = tb.Choose(*p.Holder, words[rng.Intn(len(words))])
 					if errors.Is(err, ErrBadAnswer) {
 						err = nil
 					}
@@ -76,7 +75,7 @@ func TestRandomTable(t *testing.T) {
 						t.Fatalf("game %d step %d: CheckLead: %v", game, step, lerr)
 					}
 					for _, lr := range tb.LeadRestrictions() {
-						if lr.Status == "chosen" && (lr.Kind == "" || lr.Suit == "" || lr.Duration == "") {
+						if lr.Status == LeadChosen && (lr.Chosen == nil || lr.Chosen.Kind == "" || lr.Chosen.Suit > bridge.Spades || lr.Chosen.Duration != lr.Chosen.Kind.Duration()) {
 							t.Fatalf("game %d step %d: chosen restriction without kind, suit or duration: %+v", game, step, lr)
 						}
 					}
@@ -110,6 +109,26 @@ func checkInvariants(t *testing.T, tb *Table, game, step int) {
 	for _, r := range tb.Rulings() {
 		if r.Law == "" || strings.ContainsAny(r.Law[:1], "abcdefghijklmnopqrstuvwxyz") {
 			t.Fatalf("game %d step %d: ruling without a law: %+v", game, step, r)
+		}
+		// Every ruling states its outcome, and states each part of it once.
+		seen := map[string]bool{}
+		for _, part := range strings.Split(r.Outcome, "; ") {
+			if part == "" || seen[part] {
+				t.Fatalf("game %d step %d: Law %s: outcome empty or repeating %q: %q", game, step, r.Law, part, r.Outcome)
+			}
+			seen[part] = true
+		}
+		for i, b := range r.Rect.Bars {
+			for _, c := range r.Rect.Bars[:i] {
+				if b == c {
+					t.Fatalf("game %d step %d: Law %s: bar %+v listed twice", game, step, r.Law, b)
+				}
+			}
+		}
+		for _, n := range r.Notes {
+			if strings.Contains(n, "raised as") {
+				t.Fatalf("game %d step %d: Law %s: internal note %q", game, step, r.Law, n)
+			}
 		}
 	}
 	// A barred player's bid, double or redouble never enters the legal

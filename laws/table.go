@@ -20,6 +20,10 @@ var (
 	ErrBadAnswer = errors.New("not one of the allowed answers")
 	// ErrBadEvent: the event does not fit the state of the table.
 	ErrBadEvent = errors.New("event does not fit the state of the table")
+	// ErrNotAcceptable: an option to accept was given for an irregularity
+	// the Laws never let anyone accept (an inadmissible call, Laws 35–39);
+	// LHO's call over it condones it where the Laws say so.
+	ErrNotAcceptable = errors.New("this irregularity can never be accepted")
 )
 
 // Meaning is what the players stated a call means, as far as the Laws
@@ -60,6 +64,10 @@ type Entry struct {
 	Status  string // legal, pending, provisional, cancelled
 	Law     string // the law under which it was cancelled or admitted
 	Deemed  bool   // inserted by the Director (Law 28A pass, substituted pass)
+	// superseded marks an entry made again as a new entry (the call
+	// replacing an unintended one, Law 25A; a call kept over it): the
+	// result shows the call once, where it now stands.
+	superseded bool
 }
 
 // String returns the seat and the call as made, e.g. "S 1♥".
@@ -172,11 +180,11 @@ type latent struct {
 
 // Pending describes what the table is waiting for, for the caller.
 type Pending struct {
-	Kind     string   `json:"kind"` // needs-option, needs-finding, needs-call, needs-attention
-	Law      string   `json:"law"`
-	Holder   string   `json:"holder,omitempty"`
-	Question string   `json:"question"`
-	Answers  []string `json:"answers,omitempty"`
+	Kind     string       `json:"kind"` // needs-option, needs-finding, needs-call, needs-attention
+	Law      string       `json:"law"`
+	Holder   *bridge.Seat `json:"holder,omitempty"` // who chooses or must call; none for a finding
+	Question string       `json:"question"`
+	Answers  []string     `json:"answers,omitempty"`
 }
 
 // Table is one table's auction under the Laws. Create it with NewTable.
@@ -230,7 +238,8 @@ func (t *Table) Pending() *Pending {
 	}
 	p := &Pending{Kind: d.kind, Law: d.ruling.Law, Question: d.question, Answers: d.answers}
 	if d.kind != NeedsFinding {
-		p.Holder = d.holder.String()
+		h := d.holder
+		p.Holder = &h
 	}
 	return p
 }
@@ -352,7 +361,7 @@ func (t *Table) cancel(i int, law string, r *Ruling) {
 }
 
 func (t *Table) newRuling(law string, offender bridge.Seat, what string) *Ruling {
-	r := &Ruling{Law: law, Offender: offender.String(), Irregularity: what, Line: t.line, Status: Settled,
+	r := &Ruling{Law: law, Offender: offender, Irregularity: what, Line: t.line, Status: Settled,
 		Options: []Option{}, Rect: Rectification{Bars: []Bar{}, LeadRestrictions: []LeadRestriction{}}}
 	if t.simNote {
 		r.note("Law 33: made at the same time as the call of the player whose turn it was, so deemed to follow it")
@@ -369,6 +378,10 @@ func (t *Table) wait(d *decision) {
 		if d.question == "" {
 			d.question = "rectify when attention is drawn; " + d.holder.String() + "'s call would condone it"
 		}
+	}
+	if r := d.ruling; r.Outcome == "" || r.interim {
+		// Nothing ruled yet: the outcome says what the ruling waits for.
+		r.waitingFor("waiting: " + d.question)
 	}
 	t.pending = d
 }
@@ -411,7 +424,7 @@ func (t *Table) bar(r *Ruling, s bridge.Seat, scope Scope, law string) {
 		return
 	}
 	t.barOnly(r, s, scope, law)
-	if s.String() != r.Offender {
+	if s != r.Offender {
 		t.enforcedPassCheck(r)
 	}
 }
@@ -424,6 +437,11 @@ func (t *Table) barOnly(r *Ruling, s bridge.Seat, scope Scope, law string) {
 	}
 	b := Bar{Seat: s, Scope: scope, Law: law}
 	t.st.bars = append(t.st.bars, b)
+	for _, x := range r.Rect.Bars {
+		if x == b {
+			return // stated once (the step ran again after a 15A1 or 25A rollback)
+		}
+	}
 	r.Rect.Bars = append(r.Rect.Bars, b)
 }
 
@@ -481,6 +499,9 @@ func (t *Table) call(ev CallEvent) error {
 		return t.outOfRotation(ev)
 	}
 	if b, ok := t.barOf(ev.Seat); ok && ev.Call != bridge.Pass && (!b.DoublesOnly || !ev.Call.IsBid()) {
+		if b.DoublesOnly {
+			return t.doubleBarred(ev, b)
+		}
 		return t.barredCall(ev, b)
 	}
 	if f, ok := t.followFor(ev.Seat, fRepeat); ok && ev.Call != f.call {
@@ -582,7 +603,7 @@ func (t *Table) callWhilePending(d *decision, ev CallEvent) error {
 // rectification; 9C: premature correction may be penalised; Law 11A: a
 // non-offending player's action may forfeit the right to rectification).
 func (t *Table) premature(d *decision, ev CallEvent) error {
-	nonOffender := d.ruling.Offender != ev.Seat.String() && d.ruling.Offender != ev.Seat.Partner().String()
+	nonOffender := d.ruling.Offender.Side() != ev.Seat.Side()
 	correction := strings.HasPrefix(d.ruling.Law, "20") || strings.HasPrefix(d.ruling.Law, "75")
 	if nonOffender && !correction && (d.kind == NeedsOption || d.kind == NeedsCall && forfeitable(d.ruling)) {
 		return t.forfeiture(d, ev)
@@ -650,7 +671,7 @@ func (t *Table) forfeiture(d *decision, ev CallEvent) error {
 			if err := d.resolve(d.byCall); err != nil {
 				return err
 			}
-			t.entries[i].Law = "11A (made again after the forfeiture)"
+			t.supersede(i, r)
 			return t.Call(ev)
 		}})
 	return nil
@@ -725,6 +746,9 @@ func (t *Table) Choose(seat bridge.Seat, option string) error {
 		if t.chooseLead(seat, option) {
 			return nil
 		}
+		if why := t.notAcceptable(d); why != "" && normalise(option) == "accept" {
+			return fmt.Errorf("laws: %s %s: %w: %s", seat, option, ErrNotAcceptable, why)
+		}
 		return fmt.Errorf("laws: %s %s: %w", seat, option, ErrNoDecision)
 	}
 	if seat != d.holder {
@@ -741,6 +765,38 @@ func (t *Table) Choose(seat bridge.Seat, option string) error {
 	t.pending = nil
 	d.ruling.Chosen = ans
 	return d.resolve(ans)
+}
+
+// notAcceptable says why the irregularity waiting for attention (d), or
+// the inadmissible call LHO already called over (t.latent), cannot be
+// accepted; it returns "" when no such irregularity is waiting.
+func (t *Table) notAcceptable(d *decision) string {
+	var r *Ruling
+	switch {
+	case d != nil && d.kind == needsAttention:
+		r = d.ruling
+	case t.latent != nil:
+		r = t.latent.ruling
+	default:
+		return ""
+	}
+	law := r.Law
+	switch {
+	case law == "36" || law == "35A" || law == "36A" || law == "36B" || law == "36C":
+		return t.law("an inadmissible double or redouble may never be accepted (Law 32); if LHO calls over it before rectification, Law 35A cancels it and every later call",
+			"an inadmissible double or redouble may never be accepted (Laws 32, 36); if LHO calls over it before rectification, Law 36A cancels it and every later call")
+	case law == "37":
+		return t.law("a call by a player required to pass is cancelled (Law 37); if LHO calls over it first, Law 35B lets the calls stand",
+			"a call by a player required to pass is cancelled (Law 37B); if LHO calls over it first, Law 37A lets the calls stand")
+	case law == "38":
+		return t.law("no contract above seven is ever played (Law 38): the bid is cancelled; if LHO calls over it first, Law 35C",
+			"no contract above seven is ever played (Law 38A): the bid is cancelled (38B); if LHO calls over it first, Law 38D")
+	case law == "39" || law == "39A" || law == "39B" || law == "39C":
+		return t.law("a call after the final pass is cancelled (Law 39)", "a call after the final pass is cancelled (Law 39A)")
+	case law == "30B2(b)":
+		return "Law 30B2(b) does not allow a double or redouble at this turn; no law lets the opponents accept it"
+	}
+	return "an inadmissible call can never be accepted (Law 35)"
 }
 
 // Find takes the Director's finding of fact.
@@ -813,11 +869,11 @@ func contains(xs []string, s string) bool {
 	return false
 }
 
-func suitList(mask uint8) []string {
-	var out []string
+func suitList(mask uint8) []bridge.Suit {
+	out := []bridge.Suit{}
 	for s := bridge.Spades; ; s-- {
 		if mask&(1<<s) != 0 {
-			out = append(out, s.String())
+			out = append(out, s)
 		}
 		if s == bridge.Clubs {
 			break

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/bridgetd/bridgetd/laws"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 func init() {
@@ -49,16 +50,16 @@ func runRule(e *env, args []string) error {
 		defer f.Close()
 		in = f
 	}
-	lg, err := laws.ParseLog(in)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+	// textfile: a BOM is dropped, a UTF-16 or binary file named.
+	if in, err = textfile.NewReader(in, name); err != nil {
+		return err
 	}
-	t, err := lg.Play(ed)
+	res, err := laws.Rule(in, ed)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(t.Result())
+	return enc.Encode(res)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bridgetd/bridgetd/laws"
 )
 
 // TestRuleGolden runs "bridgetd rule" on every documented example log in
@@ -49,6 +51,38 @@ func TestRuleGolden(t *testing.T) {
 	}
 }
 
+// TestRuleGoldenLoads: every golden file reads back into laws.Result, the
+// typed values (seats, sides, suits, cards, contracts) through their text
+// forms, and writes out again byte for byte: the JSON is produced from the
+// typed values and a program can read it as values.
+func TestRuleGoldenLoads(t *testing.T) {
+	goldens, err := filepath.Glob("../../laws/testdata/*.json")
+	if err != nil || len(goldens) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, p := range goldens {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res laws.Result
+		if err := json.Unmarshal(data, &res); err != nil {
+			t.Errorf("%s: does not load: %v", p, err)
+			continue
+		}
+		var out bytes.Buffer
+		enc := json.NewEncoder(&out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if !bytes.Equal(out.Bytes(), data) {
+			t.Errorf("%s: loaded and written again, it differs", p)
+		}
+	}
+}
+
 func TestRuleErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, in string
@@ -60,6 +94,8 @@ func TestRuleErrors(t *testing.T) {
 		{"bad edition", "", []string{"rule", "--edition", "2007", "-"}, 2, "edition"},
 		{"option by partner", "dealer N\nN 1NT\nE 1C\nN declines\n", []string{"rule"}, 1, "Law 10C2"},
 		{"stdin", "dealer N\nN 1NT\n", []string{"rule", "--edition", "1997"}, 0, `"edition": 1997`},
+		{"BOM", "\ufeffdealer E\nE 1NT\n", []string{"rule", "-"}, 0, `"dealer": "E"`},
+		{"UTF-16", "\xff\xfed\x00e\x00", []string{"rule", "-"}, 1, "UTF-16"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(&env{stdin: strings.NewReader(c.in), stdout: &out, stderr: &errb}, c.args)
