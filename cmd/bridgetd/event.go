@@ -2,14 +2,15 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
-	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -157,32 +158,21 @@ func runEvent(e *env, args []string) error {
 		if _, err := os.Stat(path); err == nil {
 			return fmt.Errorf("new: %s exists already", path)
 		}
-		if scoring == "" {
-			scoring = string(event.ButlerVP)
-			if event.Kind(kind) == event.Individual {
-				scoring = string(event.Matchpoints)
-			}
-		}
-		ev := event.New(name, event.Kind(kind), event.Scoring(scoring))
-		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = scale, vpTotal, boards, qualify, seed
-		ev.Datum, ev.DatumTrim, ev.Top, ev.PlannedRounds = event.Datum(datum), trim, top, planned
+		set := event.Settings{Name: name, Kind: event.Kind(kind), Scoring: event.Scoring(scoring), VPScale: scale, VPTotal: vpTotal,
+			BoardsPerRound: boards, Qualify: qualify, Seed: seed, Datum: event.Datum(datum), DatumTrim: trim, Top: top, PlannedRounds: planned}
 		if regFile != "" {
-			f, err := os.Open(regFile)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			if ev.Regulation, err = regulation.Load(f, regFile); err != nil {
+			if set.Regulation, err = loadProfile(regFile); err != nil {
 				return err
 			}
 		}
-		if _, err := ev.NewScorer(); err != nil {
+		ev, err := event.Create(set)
+		if err != nil {
 			return err
 		}
 		if err := ev.Save(path); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, name, kind, scoring, ev.Profile().Name)
+		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, name, kind, ev.Scoring, ev.Profile().Name)
 		return nil
 	}
 	ev, err := event.Load(path)
@@ -192,11 +182,10 @@ func runEvent(e *env, args []string) error {
 	switch sub {
 	case "add":
 		if unavailable {
-			en, err := ev.Entrant(id)
+			en, err := ev.MarkUnavailable(id)
 			if err != nil {
 				return err
 			}
-			en.Unavailable = true
 			fmt.Fprintf(e.stdout, "entrant %s is unavailable for the next stage\n", en.Label())
 			break
 		}
@@ -205,15 +194,7 @@ func runEvent(e *env, args []string) error {
 		}
 		en := event.Entrant{ID: id, Name: name, Section: section, NonQualified: nonQualified}
 		for _, p := range players {
-			f := strings.SplitN(p, ":", 3)
-			pl := event.Player{Name: strings.TrimSpace(f[0])}
-			if len(f) > 1 {
-				pl.Member = strings.TrimSpace(f[1])
-			}
-			if len(f) > 2 {
-				pl.Rank = strings.TrimSpace(f[2])
-			}
-			en.Players = append(en.Players, pl)
+			en.Players = append(en.Players, event.ParsePlayer(p))
 		}
 		n, err := ev.AddEntrant(en)
 		if err != nil {
@@ -231,34 +212,34 @@ func runEvent(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "session %d starts %s\n", n, start.Format(clockFmt))
 	case "results":
-		var rs []event.Result
+		entry := event.Entry{Round: round, Table: table, Closed: room == "closed"}
 		for _, s := range pos[1:] {
 			r, err := event.ParseResult(s)
 			if err != nil {
 				return err
 			}
-			rs = append(rs, r)
+			entry.Results = append(entry.Results, r)
 		}
 		if room != "open" && room != "closed" {
 			return fmt.Errorf("--room %q: want open or closed", room)
 		}
-		if err := ev.EnterRoom(round, table, room == "closed", rs); err != nil {
-			return err
-		}
-		_, _, m, _ := ev.Match(round, table)
 		if impsS != "" {
-			var v float64
-			if _, err := fmt.Sscan(impsS, &v); err != nil {
-				return fmt.Errorf("--imps %q: not a number", impsS)
+			v, err := parseIMPs(impsS)
+			if err != nil {
+				return err
 			}
-			m.IMPs = &v
+			entry.IMPs = &v
 		}
 		if agreedS != "" {
 			a, err := parseTime(agreedS, "--agreed")
 			if err != nil {
 				return err
 			}
-			m.Agreed = &a
+			entry.Agreed = &a
+		}
+		m, err := ev.Record(entry)
+		if err != nil {
+			return err
 		}
 		if len(m.Closed) > 0 {
 			fmt.Fprintf(e.stdout, "round %d table %d: %d results, %d in the closed room\n", round, table, len(m.Results), len(m.Closed))
@@ -271,29 +252,57 @@ func runEvent(e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "round %d table %d forfeited by %s: 0 VP; the other side scores the NSWBA 13.9 award, re-adjusted later\n", round, table, entrantName(ev, offender))
 	case "movement":
-		if err := addMovement(e, ev, pos[1], session, atS, tables, perRound, mvRounds, mvPairs, arrow); err != nil {
+		plan := event.MovementPlan{Kind: pos[1], Session: session, Tables: tables, PerRound: perRound, Rounds: mvRounds, Pairs: mvPairs}
+		if plan.At, err = parseTimeOrNow(atS, "--at"); err != nil {
 			return err
+		}
+		if plan.ArrowSwitch, err = parseRounds(arrow); err != nil {
+			return fmt.Errorf("--arrow-switch: %w", err)
+		}
+		mv, err := ev.Seat(plan)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
+		if ev.TwoWinner {
+			fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
 		}
 	case "post":
 		when, err := parseTimeOrNow(atS, "--at")
 		if err != nil {
 			return err
 		}
-		sc, err := ev.NewScorer()
+		p, err := ev.PostScores(session, when)
 		if err != nil {
 			return err
 		}
-		if err := ev.Post(session, when, sc); err != nil {
-			return err
-		}
 		fmt.Fprintf(e.stdout, "session %d posted at %s\n", session, when.Format(clockFmt))
-		if q := ev.Postings[len(ev.Postings)-1].Qualified; len(q) > 0 {
-			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, q))
+		if len(p.Qualified) > 0 {
+			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, p.Qualified))
 		}
 	case "show":
 		return showEvent(e, ev)
 	}
 	return ev.Save(path)
+}
+
+// loadProfile reads a regulation profile file (--regulation).
+func loadProfile(path string) (*regulation.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return regulation.Load(f, path)
+}
+
+// parseIMPs reads a match margin in IMPs (--imps): a whole, finite number.
+func parseIMPs(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("--imps %q: not a number", s)
+	}
+	return v, nil
 }
 
 func showEvent(e *env, ev *event.Event) error {
@@ -415,44 +424,6 @@ func (l *intList) Set(s string) error {
 			return fmt.Errorf("%q: not a number", f)
 		}
 		*l = append(*l, n)
-	}
-	return nil
-}
-
-// addMovement builds a Mitchell, Howell or individual movement with package
-// movement and adds its rounds to the event.
-func addMovement(e *env, ev *event.Event, kind string, session int, atS string, tables, perRound, rounds, pairs int, arrow string) error {
-	when, err := parseTimeOrNow(atS, "--at")
-	if err != nil {
-		return err
-	}
-	if session == 0 && len(ev.Sessions) > 0 {
-		session = ev.Sessions[len(ev.Sessions)-1].Number
-	}
-	var mv *movement.Movement
-	switch kind {
-	case "mitchell":
-		o := movement.MitchellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs}
-		if o.ArrowSwitch, err = parseRounds(arrow); err != nil {
-			return fmt.Errorf("--arrow-switch: %w", err)
-		}
-		mv, err = movement.NewMitchell(o)
-	case "howell":
-		mv, err = movement.NewHowell(movement.HowellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs})
-	case "individual":
-		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: tables, PerSet: perRound, Rounds: rounds})
-	default:
-		return fmt.Errorf("movement %q: want mitchell, howell or individual", kind)
-	}
-	if err != nil {
-		return err
-	}
-	if err := ev.AddMovement(session, mv, when); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
-	if ev.TwoWinner {
-		fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
 	}
 	return nil
 }
