@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 	"testing"
@@ -41,7 +42,7 @@ func vpEvent(t *testing.T, n, planned int, rounds [][]vpMatch) *Event {
 		}
 		for i, m := range ms {
 			v := m.vp
-			rd.Matches[i].VP, rd.Matches[i].Forfeit = &v, m.forfeit
+			rd.Matches[i].VP, rd.Matches[i].Forfeit = &v, fside(m.forfeit)
 		}
 	}
 	return ev
@@ -169,7 +170,7 @@ func TestForfeitErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.clause, err, tt.want)
 		}
 	}
-	if err := ev.Forfeit(1, 1, 2); err != nil || ev.Sessions[0].Rounds[0].Matches[0].Forfeit != "ew" {
+	if err := ev.Forfeit(1, 1, 2); err != nil || ev.Sessions[0].Rounds[0].Matches[0].Forfeit == nil || *ev.Sessions[0].Rounds[0].Matches[0].Forfeit != bridge.EW {
 		t.Errorf("NSWBA 13.9: forfeit by EW: %v", err)
 	}
 }
@@ -340,7 +341,7 @@ func TestMPRecordsFromMovement(t *testing.T) {
 		for i, m := range rd.Matches {
 			for _, b := range m.BoardsIn(rd) {
 				played[b]++
-				res := Result{Board: b, Contract: "1NT", Declarer: "N", Tricks: 7 + i}
+				res := Result{Board: b, Contract: ct("1NT"), Declarer: seat("N"), Tricks: 7 + i}
 				if err := ev.Enter(rd.Number, m.Table, []Result{res}); err != nil {
 					t.Fatal(err)
 				}
@@ -434,7 +435,7 @@ func TestForfeitIMPs(t *testing.T) {
 			}
 		}
 		_, _, m, _ := ev.Match(1, 1)
-		m.Forfeit = offender
+		m.Forfeit = fside(offender)
 		return ev
 	}
 	tests := []struct {

@@ -227,7 +227,7 @@ func TestIndividualFile(t *testing.T) {
 			"round 1 table 2: players[2] (S): entrant 2 plays twice in the round"},
 		{"ns unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].NS = 8 },
 			"round 4 table 1: ns: not used at an individual table"},
-		{"NSWBA 13.9 forfeit unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Forfeit = "ns" },
+		{"NSWBA 13.9 forfeit unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Forfeit = fside("ns") },
 			"round 4 table 1: forfeit: not used at an individual table"},
 		{"pairs matches", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Players = nil },
 			"round 4 table 1: players: an individual table seats 4 players (N, E, S, W), got 0"},

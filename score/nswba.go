@@ -80,15 +80,17 @@ func CheckScore(c bridge.Contract, declarer bridge.Seat, tricks int, v bridge.Vu
 	if recorded == other {
 		return VulnerabilityError, want, nil
 	}
-	if !possible(recorded, v) {
+	if !PossibleScore(recorded, v) {
 		return ImpossibleScore, want, nil
 	}
 	return ScoreStands, recorded, nil
 }
 
-// possible reports whether some contract, declarer and number of tricks on
-// a board of vulnerability v gives North-South the score s.
-func possible(s int, v bridge.Vulnerability) bool {
+// PossibleScore reports whether some result on a board of vulnerability v
+// (a contract, declarer and number of tricks, or a pass-out) gives
+// North-South the score s: a score no result can give is impossible
+// (NSWBA 13.6(a)).
+func PossibleScore(s int, v bridge.Vulnerability) bool {
 	if s == 0 {
 		return true
 	}

@@ -335,8 +335,8 @@ func showEvent(e *env, ev *event.Event) error {
 				} else {
 					line += "\t"
 				}
-				if m.Forfeit != "" {
-					line += "\tforfeit by " + m.Forfeit
+				if m.Forfeit != nil {
+					line += "\tforfeit by " + strings.ToLower(m.Forfeit.String())
 				}
 				if m.Half != 0 {
 					line += fmt.Sprintf("\thalf %d, boards %v", m.Half, m.Boards)
