@@ -1,6 +1,12 @@
 package event
 
-import "github.com/bridgetd/bridgetd/bridge"
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
 
 // ct reads a contract for a test table, panicking on a typo in the test.
 func ct(s string) *bridge.Contract {
@@ -30,4 +36,38 @@ func fside(s string) *bridge.Side {
 		panic(err)
 	}
 	return &d
+}
+
+// load reads the event file at path through its Store.
+func load(path string) (*Event, error) {
+	ev, _, err := NewFileStore(path).Load(context.Background())
+	return ev, err
+}
+
+// save writes ev over the event file at path, whatever its revision.
+func save(path string, ev *Event) error {
+	f := &fileStore[*Event]{path: path, codec: eventCodec}
+	_, rev, err := f.read()
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	_, err = f.Save(context.Background(), ev, rev)
+	return err
+}
+
+// loadRegister reads the register file at path through its RegisterStore.
+func loadRegister(path string) (*Register, error) {
+	reg, _, err := NewFileRegister(path).Load(context.Background())
+	return reg, err
+}
+
+// saveRegister writes reg over the register file at path.
+func saveRegister(path string, reg *Register) error {
+	f := &fileStore[*Register]{path: path, codec: registerCodec}
+	_, rev, err := f.read()
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	_, err = f.Save(context.Background(), reg, rev)
+	return err
 }

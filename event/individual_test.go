@@ -200,10 +200,10 @@ func TestIndividual(t *testing.T) {
 func TestIndividualFile(t *testing.T) {
 	path := t.TempDir() + "/ind.json"
 	ev := individualEvent(t)
-	if err := ev.Save(path); err != nil {
+	if err := save(path, ev); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Load(path)
+	back, err := load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

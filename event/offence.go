@@ -6,15 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/bridgetd/bridgetd/regulation"
-
-	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // OffenceKind is the kind of an entry in the offences register (NSWBA 7.1).
@@ -116,18 +113,6 @@ type Register struct {
 	Offences []Offence `json:"offences"`
 }
 
-// LoadRegister reads a register file; a missing file is an empty register.
-func LoadRegister(path string) (*Register, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return &Register{Format: RegisterFormat}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return ReadRegister(bytes.NewReader(data), path)
-}
-
 // ReadRegister decodes a register from r; name is used in errors.
 func ReadRegister(r io.Reader, name string) (*Register, error) {
 	var reg Register
@@ -145,17 +130,17 @@ func ReadRegister(r io.Reader, name string) (*Register, error) {
 	return &reg, nil
 }
 
-// Save writes the register atomically (see textfile.WriteAtomic).
-func (reg *Register) Save(path string) error {
+// encode returns the register file's bytes: indented JSON.
+func (reg *Register) encode() ([]byte, error) {
 	reg.Format = RegisterFormat
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(reg); err != nil {
-		return err
+		return nil, err
 	}
-	return textfile.WriteAtomic(path, buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // Add records o unless the register holds it already.

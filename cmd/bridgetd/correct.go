@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bridgetd/bridgetd/event"
@@ -56,20 +57,8 @@ func runCorrect(e *env, args []string) error {
 		}
 		cr.NewIMPs = &v
 	}
-	path := pos[0]
-	ev, err := event.Load(path)
+	ev, got, err := event.Desk{Events: event.NewFileStore(pos[0])}.Correct(context.Background(), cr)
 	if err != nil {
-		return err
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		return err
-	}
-	got, err := ev.Correct(cr, sc)
-	if err != nil {
-		return err
-	}
-	if err := ev.Save(path); err != nil {
 		return err
 	}
 	what := ""

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -151,12 +153,12 @@ func runEvent(e *env, args []string) error {
 		return errUsage
 	}
 	path := pos[0]
-	if sub == "new" {
+	ctx := context.Background()
+	desk := event.Desk{Events: event.NewFileStore(path)}
+	switch sub {
+	case "new":
 		if name == "" {
 			return fmt.Errorf("new: --name is required")
-		}
-		if _, err := os.Stat(path); err == nil {
-			return fmt.Errorf("new: %s exists already", path)
 		}
 		set := event.Settings{Name: name, Kind: event.Kind(kind), Scoring: event.Scoring(scoring), VPScale: scale, VPTotal: vpTotal,
 			BoardsPerRound: boards, Qualify: qualify, Seed: seed, Datum: event.Datum(datum), DatumTrim: trim, Top: top, PlannedRounds: planned}
@@ -165,29 +167,22 @@ func runEvent(e *env, args []string) error {
 				return err
 			}
 		}
-		ev, err := event.Create(set)
+		ev, err := desk.Create(ctx, set)
+		if errors.Is(err, event.ErrExists) {
+			return fmt.Errorf("new: %s exists already", path)
+		}
 		if err != nil {
 			return err
 		}
-		if err := ev.Save(path); err != nil {
-			return err
-		}
 		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, name, kind, ev.Scoring, ev.Profile().Name)
-		return nil
-	}
-	ev, err := event.Load(path)
-	if err != nil {
-		return err
-	}
-	switch sub {
 	case "add":
 		if unavailable {
-			en, err := ev.MarkUnavailable(id)
+			en, err := desk.MarkUnavailable(ctx, id)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "entrant %s is unavailable for the next stage\n", en.Label())
-			break
+			return nil
 		}
 		if name == "" {
 			return fmt.Errorf("add: --name is required")
@@ -196,7 +191,7 @@ func runEvent(e *env, args []string) error {
 		for _, p := range players {
 			en.Players = append(en.Players, event.ParsePlayer(p))
 		}
-		n, err := ev.AddEntrant(en)
+		n, err := desk.AddEntrant(ctx, en)
 		if err != nil {
 			return err
 		}
@@ -206,7 +201,7 @@ func runEvent(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		n, err := ev.AddSession(start, stage)
+		n, err := desk.AddSession(ctx, start, stage)
 		if err != nil {
 			return err
 		}
@@ -237,7 +232,7 @@ func runEvent(e *env, args []string) error {
 			}
 			entry.Agreed = &a
 		}
-		m, err := ev.Record(entry)
+		m, err := desk.Record(ctx, entry)
 		if err != nil {
 			return err
 		}
@@ -247,7 +242,8 @@ func runEvent(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", round, table, len(m.Results))
 		}
 	case "forfeit":
-		if err := ev.Forfeit(round, table, offender); err != nil {
+		ev, err := desk.Forfeit(ctx, round, table, offender)
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "round %d table %d forfeited by %s: 0 VP; the other side scores the NSWBA 13.9 award, re-adjusted later\n", round, table, entrantName(ev, offender))
@@ -259,7 +255,7 @@ func runEvent(e *env, args []string) error {
 		if plan.ArrowSwitch, err = parseRounds(arrow); err != nil {
 			return fmt.Errorf("--arrow-switch: %w", err)
 		}
-		mv, err := ev.Seat(plan)
+		ev, mv, err := desk.Seat(ctx, plan)
 		if err != nil {
 			return err
 		}
@@ -272,7 +268,7 @@ func runEvent(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		p, err := ev.PostScores(session, when)
+		ev, p, err := desk.Post(ctx, session, when)
 		if err != nil {
 			return err
 		}
@@ -281,9 +277,13 @@ func runEvent(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, p.Qualified))
 		}
 	case "show":
+		ev, _, err := desk.Event(ctx)
+		if err != nil {
+			return err
+		}
 		return showEvent(e, ev)
 	}
-	return ev.Save(path)
+	return nil
 }
 
 // loadProfile reads a regulation profile file (--regulation).

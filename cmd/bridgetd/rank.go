@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"text/tabwriter"
@@ -28,11 +29,7 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ev, err := event.Load(pos[0])
-	if err != nil {
-		return err
-	}
-	rep, err := ev.Report()
+	ev, rep, err := event.Desk{Events: event.NewFileStore(pos[0])}.Report(context.Background())
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"text/tabwriter"
 
@@ -44,11 +45,7 @@ func runSwiss(e *env, args []string) error {
 	default:
 		return fmt.Errorf("--first %q: want random or rating", *first)
 	}
-	ev, err := event.Load(path)
-	if err != nil {
-		return err
-	}
-	d, err := ev.DrawSwiss(o)
+	ev, d, err := event.Desk{Events: event.NewFileStore(path)}.DrawSwiss(context.Background(), o)
 	if err != nil {
 		return err
 	}
@@ -80,5 +77,5 @@ func runSwiss(e *env, args []string) error {
 	if d.Rematches > 0 {
 		fmt.Fprintf(e.stdout, "%d rematch(es) could not be avoided\n", d.Rematches)
 	}
-	return ev.Save(path)
+	return nil
 }
