@@ -89,7 +89,7 @@ func (ev *Event) DrawSwiss(o DrawOptions) (*Drawn, error) {
 	played := len(ev.Rounds())
 	if adj := ev.DrawAdjustments(played); len(adj) > 0 {
 		out.Forfeits = adj
-		out.Reviewed = ev.PlannedRounds > 0 && swiss.ForfeitDue(played, ev.PlannedRounds)
+		out.Reviewed = adj[0].After == played
 		opt.Adjust = func(st swiss.Standings) (swiss.Standings, error) {
 			for _, a := range adj {
 				for i := range st.Entrants {

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/bridgetd/bridgetd/regulation"
-	"github.com/bridgetd/bridgetd/swiss"
 )
 
 // ForfeitAdjustment is the non-offender's score in a forfeited match as
@@ -102,13 +101,14 @@ func (ev *Event) ForfeitAdjustments(after int, final bool) []ForfeitAdjustment {
 			}
 			a := ForfeitAdjustment{Round: rd.Number, Table: m.Table, Entrant: non, Offender: off, Award: award, After: after, Final: final}
 			a.OwnMean, a.OppMean = mean(own[non]), mean(against[off])
-			a.VP = round2(swiss.AdjustedForfeit(award, own[non], against[off]))
+			a.VP = round2(max(award, mean(own[non]), mean(against[off])))
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
+// mean is the mean of xs; 0 for none, which never exceeds an award.
 func mean(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0

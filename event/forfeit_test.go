@@ -11,7 +11,6 @@ import (
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
-	"github.com/bridgetd/bridgetd/swiss"
 )
 
 // vpEvent builds a 30-VP Swiss pairs event of n pairs whose rounds are given
@@ -113,16 +112,29 @@ func TestReviewRounds(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.clause, got, tt.want)
 		}
 	}
-	// With the NSWBA fractions the review rounds are exactly the draws
-	// swiss.ForfeitDue marks.
-	for n := 1; n <= 40; n++ {
+	// NSWBA 13.9: the draws made once 50% and once 75% of the matches are
+	// played, fractions rounded up, and none after the last.
+	due := []struct {
+		played, total int
+		want          bool
+	}{
+		{3, 8, false}, {4, 8, true}, {5, 8, false}, {6, 8, true}, {7, 8, false}, {8, 8, false},
+		{3, 7, false}, {4, 7, true}, {5, 7, false}, {6, 7, true}, // 3.5 and 5.25 rounded up
+		{1, 2, true}, {1, 3, false}, {2, 3, true}, {0, 0, false}, {0, 4, false}, {2, 4, true}, {3, 4, true},
+	}
+	for _, tc := range due {
 		ev := New("r", SwissPairs, ButlerVP)
-		ev.PlannedRounds = n
-		for p := 0; p <= n; p++ {
-			if slices.Contains(ev.ReviewRounds(), p) != swiss.ForfeitDue(p, n) {
-				t.Errorf("NSWBA 13.9: %d of %d rounds: review %v, swiss.ForfeitDue %v", p, n, ev.ReviewRounds(), swiss.ForfeitDue(p, n))
-			}
+		ev.PlannedRounds = tc.total
+		if got := slices.Contains(ev.ReviewRounds(), tc.played); got != tc.want {
+			t.Errorf("NSWBA 13.9: review after %d of %d rounds: %v, want %v", tc.played, tc.total, got, tc.want)
 		}
+	}
+	// Another body's fractions are a new profile, not new code.
+	ev := New("r", SwissPairs, ButlerVP)
+	ev.PlannedRounds, ev.Regulation = 10, regulation.NSWBA2011()
+	ev.Regulation.ForfeitReviewFractions = []float64{1.0 / 3, 2.0 / 3}
+	if got := ev.ReviewRounds(); !slices.Equal(got, []int{4, 7}) {
+		t.Errorf("review at thirds of 10 rounds: %v, want [4 7]", got)
 	}
 }
 
