@@ -106,15 +106,9 @@ func (d Desk) Forfeit(ctx context.Context, round, table, offender int) (*Event, 
 }
 
 // Post scores the event and posts a session's scores (Event.PostScores).
-func (d Desk) Post(ctx context.Context, session int, at time.Time) (*Event, Posting, error) {
-	var p Posting
-	ev, err := d.Update(ctx, func(ev *Event) error {
-		got, err := ev.PostScores(session, at)
-		if err == nil {
-			p = *got
-		}
-		return err
-	})
+func (d Desk) Post(ctx context.Context, session int, at time.Time) (*Event, *Posted, error) {
+	var p *Posted
+	ev, err := d.Update(ctx, func(ev *Event) (err error) { p, err = ev.PostScores(session, at); return err })
 	return ev, p, err
 }
 

@@ -34,7 +34,7 @@ func runSwiss(t *testing.T, d Desk) (*Event, *Report) {
 		BoardsPerRound: 2, PlannedRounds: 4, Qualify: 2, Seed: 7}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Create(ctx, Settings{Name: "again", Kind: SwissPairs}); !errors.Is(err, ErrExists) {
+	if _, err := d.Create(ctx, Settings{Name: "again", Kind: SwissPairs, VPTotal: 20}); !errors.Is(err, ErrExists) {
 		t.Fatalf("a second create: %v, want ErrExists", err)
 	}
 	for i := range 6 {
@@ -106,7 +106,7 @@ func runSwiss(t *testing.T, d Desk) (*Event, *Report) {
 		t.Fatalf("NSWBA 7 phone, second offence: %+v %v", got, err)
 	}
 	play(2, r2, 0)
-	if _, p, err := d.Post(ctx, 1, at("2026-05-02 13:10")); err != nil || len(p.Qualified) != 2 {
+	if _, p, err := d.Post(ctx, 1, at("2026-05-02 13:10")); err != nil || len(p.Posting.Qualified) != 2 || len(p.Missing) != 0 {
 		t.Fatalf("posting session 1: %+v %v", p, err)
 	}
 	// NSWBA 13: players' errors until 13:40; one at 13:35 stands, one at 13:45 is refused.
@@ -258,7 +258,7 @@ func TestStaleWriteRefused(t *testing.T) {
 func TestDeskFailedChangeSavesNothing(t *testing.T) {
 	ctx := context.Background()
 	d := Desk{Events: NewMemoryStore()}
-	if _, err := d.Create(ctx, Settings{Name: "E", Kind: SwissPairs, BoardsPerRound: 2}); err != nil {
+	if _, err := d.Create(ctx, Settings{Name: "E", Kind: SwissPairs, BoardsPerRound: 2, VPTotal: 20}); err != nil {
 		t.Fatal(err)
 	}
 	_, before, _ := d.Event(ctx)

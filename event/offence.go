@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -264,6 +265,9 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	if f.At.IsZero() {
 		return nil, fmt.Errorf("fine: %w: no time given", ErrInvalid)
 	}
+	if err := ev.checkFine(f); err != nil {
+		return nil, err
+	}
 	base := Offence{Kind: f.Kind, At: f.At, Event: ev.Name, Session: f.Session, Round: f.Round, Table: f.Table, Director: f.Director, Note: f.Note}
 	if f.Session == 0 && f.Round > 0 {
 		if s, _, err := ev.Round(f.Round); err == nil {
@@ -341,9 +345,6 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Amount < 0 {
-			return nil, fmt.Errorf("fine of %g: %w: must not be negative", f.Amount, ErrInvalid)
-		}
 		o := base
 		o.Entrant, o.Players, o.Minutes = en.ID, en.Players, f.Minutes
 		_, o.Unit = ev.fine(regulation.Penalty{})
@@ -354,6 +355,48 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	}
 	ev.Offences = append(ev.Offences, out...)
 	return out, nil
+}
+
+// MaxFine is the largest fine Apply accepts in an event's units; a larger
+// figure is a typo (a whole match is 20 or 30 VPs, a top a few dozen
+// matchpoints).
+const MaxFine = 1000
+
+// checkFine refuses what no director can mean, naming the field: negative
+// minutes, an amount that is not a number, negative or absurd, a session,
+// round or table that the event does not have.
+func (ev *Event) checkFine(f Fine) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("fine: %w: %s", ErrInvalid, fmt.Sprintf(format, a...))
+	}
+	switch {
+	case f.Minutes < 0:
+		return bad("minutes %d: want the minutes late after the official start, 0 or more", f.Minutes)
+	case math.IsNaN(f.Amount) || f.Amount < 0 || f.Amount > MaxFine:
+		return bad("amount %g: want a fine from 0 to %d in the event's units", f.Amount, MaxFine)
+	case f.Kind != Other && f.Amount != 0:
+		return bad("amount %g: only an \"other\" penalty is fixed by the director; %s fines come from the regulation", f.Amount, f.Kind)
+	}
+	if f.Session != 0 {
+		if _, err := ev.Session(f.Session); err != nil {
+			return fmt.Errorf("fine: %w", err)
+		}
+	}
+	if f.Round != 0 {
+		s, _, err := ev.Round(f.Round)
+		if err != nil {
+			return fmt.Errorf("fine: %w", err)
+		}
+		if f.Session != 0 && s.Number != f.Session {
+			return bad("round %d is in session %d, not session %d", f.Round, s.Number, f.Session)
+		}
+		if f.Table != 0 {
+			if _, _, _, err := ev.Match(f.Round, f.Table); err != nil {
+				return fmt.Errorf("fine: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 // Fines returns the total fines of the entrant in this event, in the

@@ -2,6 +2,8 @@ package event
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,11 +31,32 @@ type Settings struct {
 	Regulation *regulation.Profile
 }
 
+// The ranges Create checks.
+const (
+	// MaxVPTotal is the most VPs a match may share: scales share 20, 25 or
+	// 30.
+	MaxVPTotal = 100
+	// MaxTrim is the most scores a Butler datum may drop from each end of
+	// a board's scores; a typo beyond it is refused. (At scoring time a
+	// trim that leaves no score is reduced to keep the middle one.)
+	MaxTrim = 50
+)
+
 // Create returns a new event with the given settings, checked: a known
-// kind, scoring and VP scale, and figures in range.
+// kind, scoring and VP scale, and figures in range: VPTotal above 0 and at
+// most MaxVPTotal, DatumTrim 0 to MaxTrim, Top finite and not negative.
+// Each error names the setting.
 func Create(s Settings) (*Event, error) {
 	if strings.TrimSpace(s.Name) == "" {
 		return nil, fmt.Errorf("%w: an event needs a name", ErrInvalid)
+	}
+	switch {
+	case !(s.VPTotal > 0 && s.VPTotal <= MaxVPTotal):
+		return nil, fmt.Errorf("%w: VP total %g: want the VPs a match shares, above 0 and at most %d (20 or 30)", ErrInvalid, s.VPTotal, MaxVPTotal)
+	case s.DatumTrim < 0 || s.DatumTrim > MaxTrim:
+		return nil, fmt.Errorf("%w: trim %d: want 0 to %d scores dropped from each end of a board", ErrInvalid, s.DatumTrim, MaxTrim)
+	case !(s.Top >= 0 && s.Top < math.MaxInt32):
+		return nil, fmt.Errorf("%w: top %g: want a matchpoint top of 0 (worked out from the movement) or more", ErrInvalid, s.Top)
 	}
 	if s.Scoring == "" {
 		s.Scoring = ButlerVP
@@ -95,6 +118,11 @@ type Entry struct {
 // Record enters a table's results, its match margin and when its score was
 // agreed, and returns the match.
 func (ev *Event) Record(e Entry) (*Match, error) {
+	if e.IMPs != nil {
+		if err := ev.checkMargin(*e.IMPs); err != nil {
+			return nil, fmt.Errorf("round %d table %d: %w", e.Round, e.Table, err)
+		}
+	}
 	if err := ev.EnterRoom(e.Round, e.Table, e.Closed, e.Results); err != nil {
 		return nil, err
 	}
@@ -113,10 +141,87 @@ func (ev *Event) Record(e Entry) (*Match, error) {
 	return m, nil
 }
 
+// MaxMargin is the largest match margin in IMPs Record and Correct accept;
+// a larger one is a typo.
+const MaxMargin = 10000
+
+// checkMargin refuses a match margin in an event that does not enter
+// margins (only teams matches scored by IMPVP or IMPs do; elsewhere Score
+// computes it) and a margin that is not a number or absurd.
+func (ev *Event) checkMargin(imps float64) error {
+	if !ev.twoRooms() {
+		return fmt.Errorf("%w: a match margin in IMPs belongs to a teams match (scoring %s or %s), not to a %s event scored by %s", ErrInvalid, IMPVP, IMPs, ev.Kind, ev.Scoring)
+	}
+	if math.IsNaN(imps) || math.Abs(imps) > MaxMargin {
+		return fmt.Errorf("%w: margin %g IMPs: want a number from -%d to %d", ErrInvalid, imps, MaxMargin, MaxMargin)
+	}
+	return nil
+}
+
+// Missing is a board result a table has not entered.
+type Missing struct {
+	Round, Table, Board int
+	// Room is RoomClosed for the closed room of a teams match; empty
+	// otherwise.
+	Room string
+}
+
+// String names the missing result: "round 2 table 3 board 5".
+func (m Missing) String() string {
+	return fmt.Sprintf("round %d table %d%s board %d", m.Round, m.Table, roomName(m.Room), m.Board)
+}
+
+// Missing lists the board results the session's tables have not entered:
+// every board a table plays needs a result, in both rooms once a teams
+// match has closed-room results. Byes, forfeited matches and teams matches
+// scored by a margin alone need none.
+func (ev *Event) Missing(session int) ([]Missing, error) {
+	s, err := ev.Session(session)
+	if err != nil {
+		return nil, err
+	}
+	var out []Missing
+	for i := range s.Rounds {
+		rd := &s.Rounds[i]
+		for j := range rd.Matches {
+			m := &rd.Matches[j]
+			if m.Bye() || m.Forfeit != nil || (m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0 && ev.twoRooms()) {
+				continue
+			}
+			rooms := []struct {
+				name string
+				rs   []Result
+			}{{"", m.Results}}
+			if len(m.Closed) > 0 {
+				rooms = append(rooms, struct {
+					name string
+					rs   []Result
+				}{RoomClosed, m.Closed})
+			}
+			for _, room := range rooms {
+				for _, b := range m.BoardsIn(rd) {
+					if !slices.ContainsFunc(room.rs, func(r Result) bool { return r.Board == b }) {
+						out = append(out, Missing{Round: rd.Number, Table: m.Table, Board: b, Room: room.name})
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// Posted is what posting a session did: the posting recorded, and the
+// results still missing, which the director should chase (they score
+// nothing until entered).
+type Posted struct {
+	Posting Posting
+	Missing []Missing
+}
+
 // PostScores scores the event and posts the session's scores at the given
 // time, recording who the posting shows as qualifying; the correction
-// windows of NSWBA 13 run from it. It returns the posting.
-func (ev *Event) PostScores(session int, at time.Time) (*Posting, error) {
+// windows of NSWBA 13 run from it. It reports the results still missing.
+func (ev *Event) PostScores(session int, at time.Time) (*Posted, error) {
 	sc, err := ev.NewScorer()
 	if err != nil {
 		return nil, err
@@ -124,7 +229,11 @@ func (ev *Event) PostScores(session int, at time.Time) (*Posting, error) {
 	if err := ev.Post(session, at, sc); err != nil {
 		return nil, err
 	}
-	return &ev.Postings[len(ev.Postings)-1], nil
+	missing, err := ev.Missing(session)
+	if err != nil {
+		return nil, err
+	}
+	return &Posted{Posting: ev.Postings[len(ev.Postings)-1], Missing: missing}, nil
 }
 
 // MovementPlan describes a matchpoint movement to seat: its kind

@@ -51,9 +51,9 @@ func runCorrect(e *env, args []string) error {
 		cr.New = &r
 	}
 	if *imps != "" {
-		var v float64
-		if _, err := fmt.Sscan(*imps, &v); err != nil {
-			return fmt.Errorf("--imps %q: not a number", *imps)
+		v, err := parseIMPs(*imps)
+		if err != nil {
+			return err
 		}
 		cr.NewIMPs = &v
 	}

@@ -273,8 +273,11 @@ func runEvent(e *env, args []string) error {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "session %d posted at %s\n", session, when.Format(clockFmt))
-		if len(p.Qualified) > 0 {
-			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, p.Qualified))
+		if q := p.Posting.Qualified; len(q) > 0 {
+			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, q))
+		}
+		for _, m := range p.Missing {
+			fmt.Fprintf(e.stderr, "warning: %s: no result entered; it scores nothing until entered\n", m)
 		}
 	case "show":
 		ev, _, err := desk.Event(ctx)
