@@ -110,16 +110,13 @@ func (ev *Event) AddRound(session int, pairs []Pairing, boards []int, drawn time
 	return &s.Rounds[len(s.Rounds)-1], nil
 }
 
-// Enter records the board results of the match at table t of round r,
-// replacing any result already there for the same board. Results entered
-// after the session's scores are posted are corrections: use Correct.
-func (ev *Event) Enter(r, t int, results []Result) error {
-	return ev.EnterRoom(r, t, false, results)
-}
-
-// EnterRoom is Enter for one room of a teams match: the open room (home
-// team North–South) or, with closed set, the closed room (home team
-// East–West). Both rooms' results score the match board by board.
+// EnterRoom records the board results of the match at table t of round r,
+// replacing any result already there for the same board: the table's only
+// results, or a teams match's open room (home team North–South) or, with
+// closed set, its closed room (home team East–West); both rooms' results
+// score the match board by board. Every result is checked before any is
+// entered. Results entered after the session's scores are posted are
+// corrections: use Correct.
 func (ev *Event) EnterRoom(r, t int, closed bool, results []Result) error {
 	s, rd, m, err := ev.Match(r, t)
 	if err != nil {

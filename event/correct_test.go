@@ -25,7 +25,7 @@ func played(t *testing.T, ev *Event) {
 			}
 			rs = append(rs, r)
 		}
-		if err := ev.Enter(1, e.table, rs); err != nil {
+		if err := ev.EnterRoom(1, e.table, false, rs); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func TestCorrectionWindows(t *testing.T) {
 	for _, tt := range tests {
 		ev := testEvent(t)
 		played(t, ev)
-		ev.Enter(2, 1, []Result{{Board: 3, Contract: ct("2H"), Declarer: seat("S"), Tricks: 8}})
+		ev.EnterRoom(2, 1, false, []Result{{Board: 3, Contract: ct("2H"), Declarer: seat("S"), Tricks: 8}})
 		if tt.setup.stage2 > 0 {
 			ev.Sessions[0].Stage, ev.Sessions[1].Stage = 1, tt.setup.stage2
 		}

@@ -354,7 +354,7 @@ func TestMPRecordsFromMovement(t *testing.T) {
 			for _, b := range m.BoardsIn(rd) {
 				played[b]++
 				res := Result{Board: b, Contract: ct("1NT"), Declarer: seat("N"), Tricks: 7 + i}
-				if err := ev.Enter(rd.Number, m.Table, []Result{res}); err != nil {
+				if err := ev.EnterRoom(rd.Number, m.Table, false, []Result{res}); err != nil {
 					t.Fatal(err)
 				}
 			}

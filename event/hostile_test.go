@@ -168,8 +168,8 @@ func TestPostWarnsOfMissingResults(t *testing.T) {
 	ev := testEvent(t)
 	r1, _ := ParseResult("1 4S N 10")
 	r2, _ := ParseResult("2 3NT N 9")
-	ev.Enter(1, 1, []Result{r1, r2})
-	ev.Enter(1, 2, []Result{r1})
+	ev.EnterRoom(1, 1, false, []Result{r1, r2})
+	ev.EnterRoom(1, 2, false, []Result{r1})
 	p, err := ev.PostScores(1, at("2026-05-02 12:00"))
 	if err != nil {
 		t.Fatal(err)

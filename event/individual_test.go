@@ -58,7 +58,7 @@ func individualEvent(t *testing.T) *Event {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ev.Enter(r+1, tb+1, []Result{res}); err != nil {
+			if err := ev.EnterRoom(r+1, tb+1, false, []Result{res}); err != nil {
 				t.Fatal(err)
 			}
 		}

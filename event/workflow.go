@@ -141,9 +141,9 @@ func (ev *Event) Record(e Entry) (*Match, error) {
 	return m, nil
 }
 
-// MaxMargin is the largest match margin in IMPs Record and Correct accept;
+// MaxIMPs is the largest match margin in IMPs Record and Correct accept;
 // a larger one is a typo.
-const MaxMargin = 10000
+const MaxIMPs = 10000
 
 // checkMargin refuses a match margin in an event that does not enter
 // margins (only teams matches scored by IMPVP or IMPs do; elsewhere Score
@@ -152,8 +152,8 @@ func (ev *Event) checkMargin(imps float64) error {
 	if !ev.twoRooms() {
 		return fmt.Errorf("%w: a match margin in IMPs belongs to a teams match (scoring %s or %s), not to a %s event scored by %s", ErrInvalid, IMPVP, IMPs, ev.Kind, ev.Scoring)
 	}
-	if math.IsNaN(imps) || math.Abs(imps) > MaxMargin {
-		return fmt.Errorf("%w: margin %g IMPs: want a number from -%d to %d", ErrInvalid, imps, MaxMargin, MaxMargin)
+	if math.IsNaN(imps) || math.Abs(imps) > MaxIMPs {
+		return fmt.Errorf("%w: margin %g IMPs: want a number from -%d to %d", ErrInvalid, imps, MaxIMPs, MaxIMPs)
 	}
 	return nil
 }

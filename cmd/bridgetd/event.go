@@ -422,9 +422,9 @@ type intList []int
 func (l *intList) String() string { return fmt.Sprint([]int(*l)) }
 func (l *intList) Set(s string) error {
 	for _, f := range strings.Split(s, ",") {
-		var n int
-		if _, err := fmt.Sscan(strings.TrimSpace(f), &n); err != nil {
-			return fmt.Errorf("%q: not a number", f)
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return fmt.Errorf("%q: not an entrant number", f)
 		}
 		*l = append(*l, n)
 	}
