@@ -8,7 +8,6 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
-	"github.com/bridgetd/bridgetd/systemcard"
 )
 
 // FormatID names the version of the event file; Load refuses any other.
@@ -120,23 +119,9 @@ type Player struct {
 	// Member is the player's member number with the national body; it
 	// identifies the player in the offences register across events.
 	Member string `json:"member,omitempty"`
-	// Rank is the masterpoint rank as written, e.g. "Gold Life Master";
-	// ABFRank reads it as an ABF rank.
+	// Rank is the masterpoint rank as written, e.g. "Gold Life Master"
+	// (an ABF rank, systemcard.ParseRank) or another body's.
 	Rank string `json:"rank,omitempty"`
-}
-
-// ABFRank reads the player's rank as an ABF masterpoint rank (package
-// systemcard). Ranks of other bodies ("Ruby Life Master") are kept in the
-// file as written and give an error here; an empty rank is Nil.
-func (p Player) ABFRank() (systemcard.Rank, error) {
-	if strings.TrimSpace(p.Rank) == "" {
-		return systemcard.Nil, nil
-	}
-	r, err := systemcard.ParseRank(p.Rank)
-	if err != nil {
-		return systemcard.Nil, fmt.Errorf("player %s: %w", p, err)
-	}
-	return r, nil
 }
 
 // String returns the name and member number: "Ann Lee (12345)".

@@ -396,24 +396,6 @@ func TestMPRecordsFromMovement(t *testing.T) {
 	}
 }
 
-func TestABFRank(t *testing.T) {
-	tests := []struct {
-		rank, want string
-		err        bool
-	}{
-		{"Gold Life Master", "gold-life", false},
-		{"club", "club", false},
-		{"", "nil", false},
-		{"Ruby Life Master", "", true},
-	}
-	for _, tt := range tests {
-		r, err := Player{Name: "A", Rank: tt.rank}.ABFRank()
-		if (err != nil) != tt.err || (!tt.err && r.String() != tt.want) {
-			t.Errorf("rank %q: %v %v, want %s", tt.rank, r, err, tt.want)
-		}
-	}
-}
-
 // TestForfeitIMPs checks that a forfeited match carries the IMPs that earn
 // its VP score, so that the Swiss tie-break (c) counts them. On the old WBF
 // 25-VP scale for 8 boards 18–12 is the band of 9–11 IMPs, 25–5 of 30–33,

@@ -46,13 +46,7 @@ func load(path string) (*Event, error) {
 
 // save writes ev over the event file at path, whatever its revision.
 func save(path string, ev *Event) error {
-	f := &fileStore[*Event]{path: path, codec: eventCodec}
-	_, rev, err := f.read()
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	_, err = f.Save(context.Background(), ev, rev)
-	return err
+	return overwrite(&fileStore[*Event]{path: path, codec: eventCodec}, ev)
 }
 
 // loadRegister reads the register file at path through its RegisterStore.
@@ -63,11 +57,15 @@ func loadRegister(path string) (*Register, error) {
 
 // saveRegister writes reg over the register file at path.
 func saveRegister(path string, reg *Register) error {
-	f := &fileStore[*Register]{path: path, codec: registerCodec}
+	return overwrite(&fileStore[*Register]{path: path, codec: registerCodec}, reg)
+}
+
+// overwrite saves v in f based on whatever f holds now.
+func overwrite[T any](f *fileStore[T], v T) error {
 	_, rev, err := f.read()
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	_, err = f.Save(context.Background(), reg, rev)
+	_, err = f.Save(context.Background(), v, rev)
 	return err
 }
