@@ -55,7 +55,9 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       players, N E S W, and each player scores his side's matchpoints
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
-      "7 Pass") or "BOARD =SCORE" for an assigned NS score; --room closed enters
+      "1 4S N +1", "2 3NT S =", "3 2HX E -2", "7 Pass") or "BOARD =SCORE" for
+      an assigned NS score (one some result can give, NSWBA 13.6); every
+      field must be whole and valid, each board once; --room closed enters
       a teams match's other room (home team East–West): with both rooms the
       match is scored board by board; --imps gives a whole match's NS margin
       instead; --agreed records when the match score was agreed
@@ -65,7 +67,7 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       at the end (NSWBA 13.9)
   post EVENT --session S --at TIME
       score the event and post the session's scores; the correction windows of
-      NSWBA 13 run from here
+      NSWBA 13 run from here; a result still missing is named in a warning
   show EVENT
       print the rounds, draws, results and VPs
 
