@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -59,16 +60,30 @@ func TestResultLineFields(t *testing.T) {
 }
 
 // hostileEvent is testEvent with round 1 played and session 1 posted at
-// 12:00.
+// 12:00: a fresh copy, read from the bytes of one built once.
 func hostileEvent(t *testing.T) *Event {
 	t.Helper()
-	ev := testEvent(t)
-	played(t, ev)
-	if err := ev.Post(1, at("2026-05-02 12:00"), nil); err != nil {
+	hostileOnce.Do(func() {
+		ev := testEvent(t)
+		played(t, ev)
+		if err := ev.Post(1, at("2026-05-02 12:00"), nil); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		ev.Write(&b)
+		hostileData = b.Bytes()
+	})
+	ev, err := Read(bytes.NewReader(hostileData), "hostile")
+	if err != nil {
 		t.Fatal(err)
 	}
 	return ev
 }
+
+var (
+	hostileOnce sync.Once
+	hostileData []byte
+)
 
 // TestCorrectRefuses: issue 13 item 2: a correction must fit the table it
 // corrects; a refused one changes nothing.

@@ -2,6 +2,7 @@ package score
 
 import (
 	"math"
+	"sync"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
@@ -93,24 +94,39 @@ func CheckScore(c bridge.Contract, declarer bridge.Seat, tricks int, v bridge.Vu
 // North-South the score s: a score no result can give is impossible
 // (NSWBA 13.6(a)).
 func PossibleScore(s int, v bridge.Vulnerability) bool {
-	if s == 0 {
-		return true
+	if int(v) >= len(possibleScores) {
+		return false
 	}
+	_, ok := possibleScores[v]()[s]
+	return ok
+}
+
+// possibleScores holds, for each vulnerability, every North-South score a
+// result can give: every contract, doubled or not, by either side, with 0
+// to 13 tricks, and 0 for a pass-out. Each set is built once, when first
+// asked for.
+var possibleScores = [4]func() map[int]struct{}{
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.NoneVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.NSVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.EWVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.AllVul) }),
+}
+
+func scoresAt(v bridge.Vulnerability) map[int]struct{} {
+	out := map[int]struct{}{0: {}}
 	for level := uint8(1); level <= 7; level++ {
 		for st := bridge.Strain(0); st < bridge.NumStrains; st++ {
 			for r := bridge.Undoubled; r <= bridge.Redoubled; r++ {
 				c := bridge.Contract{Level: level, Strain: st, Risk: r}
 				for _, d := range []bridge.Seat{bridge.North, bridge.East} {
 					for t := 0; t <= 13; t++ {
-						if bridge.Score(c, d, t, v) == s {
-							return true
-						}
+						out[bridge.Score(c, d, t, v)] = struct{}{}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // HalfMatchVP returns the victory points of a pair that played only half a

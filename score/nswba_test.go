@@ -189,3 +189,30 @@ func TestSeenTraveller(t *testing.T) {
 		t.Errorf("%+v", r)
 	}
 }
+
+// TestPossibleScore: NSWBA 13.6(a): a score some result gives is possible,
+// any other is impossible; the sets differ with the vulnerability (Law 77).
+func TestPossibleScore(t *testing.T) {
+	tests := []struct {
+		s    int
+		v    bridge.Vulnerability
+		want bool
+	}{
+		{0, bridge.NoneVul, true},        // a pass-out
+		{420, bridge.NoneVul, true},      // 4♠ made
+		{-420, bridge.NoneVul, true},     // 4♠ made by East-West
+		{421, bridge.NoneVul, false},     // no score ends in 1
+		{620, bridge.NoneVul, false},     // a vulnerable game, not vulnerable
+		{620, bridge.NSVul, true},        //
+		{2980, bridge.AllVul, true},      // 7NTXX made
+		{2980, bridge.NoneVul, false},    // non-vulnerable 7NTXX is 2490
+		{-7600, bridge.AllVul, true},     // 7NTXX vulnerable, 13 down
+		{1000000000, bridge.AllVul, false},
+		{100, bridge.Vulnerability(9), false}, // no such vulnerability
+	}
+	for _, tt := range tests {
+		if got := PossibleScore(tt.s, tt.v); got != tt.want {
+			t.Errorf("PossibleScore(%d, %v) = %v, want %v", tt.s, tt.v, got, tt.want)
+		}
+	}
+}
