@@ -198,15 +198,15 @@ func TestPossibleScore(t *testing.T) {
 		v    bridge.Vulnerability
 		want bool
 	}{
-		{0, bridge.NoneVul, true},        // a pass-out
-		{420, bridge.NoneVul, true},      // 4♠ made
-		{-420, bridge.NoneVul, true},     // 4♠ made by East-West
-		{421, bridge.NoneVul, false},     // no score ends in 1
-		{620, bridge.NoneVul, false},     // a vulnerable game, not vulnerable
-		{620, bridge.NSVul, true},        //
-		{2980, bridge.AllVul, true},      // 7NTXX made
-		{2980, bridge.NoneVul, false},    // non-vulnerable 7NTXX is 2490
-		{-7600, bridge.AllVul, true},     // 7NTXX vulnerable, 13 down
+		{0, bridge.NoneVul, true},     // a pass-out
+		{420, bridge.NoneVul, true},   // 4♠ made
+		{-420, bridge.NoneVul, true},  // 4♠ made by East-West
+		{421, bridge.NoneVul, false},  // no score ends in 1
+		{620, bridge.NoneVul, false},  // a vulnerable game, not vulnerable
+		{620, bridge.NSVul, true},     //
+		{2980, bridge.AllVul, true},   // 7NTXX made
+		{2980, bridge.NoneVul, false}, // non-vulnerable 7NTXX is 2490
+		{-7600, bridge.AllVul, true},  // 7NTXX vulnerable, 13 down
 		{1000000000, bridge.AllVul, false},
 		{100, bridge.Vulnerability(9), false}, // no such vulnerability
 	}
