@@ -12,8 +12,8 @@ import (
 // the same for the command line and a server. Each call that changes the
 // event loads it, changes it and saves it based on the revision it read:
 // when another writer saved in between, the save is refused with ErrStale
-// and the stored event keeps the other writer's change. A call that fails
-// saves nothing.
+// and the stored event keeps the other writer's change; the caller may read
+// again and redo. A call that fails saves nothing. Events must be set.
 type Desk struct {
 	// Events keeps the event.
 	Events Store

@@ -269,3 +269,48 @@ func TestDeskFailedChangeSavesNothing(t *testing.T) {
 		t.Errorf("a failed change saved: revision %x → %x", before, after)
 	}
 }
+
+// racing is a Store whose next Load lets another writer save first, as a
+// second scorer at another terminal would between our read and our write.
+type racing struct {
+	Store
+	between func()
+}
+
+func (r *racing) Load(ctx context.Context) (*Event, Revision, error) {
+	ev, rev, err := r.Store.Load(ctx)
+	if f := r.between; f != nil {
+		r.between = nil
+		f()
+	}
+	return ev, rev, err
+}
+
+// TestDeskStaleWorkflowRefused: a workflow whose event changed under it
+// between its read and its write is refused with ErrStale, and the other
+// writer's change is kept.
+func TestDeskStaleWorkflowRefused(t *testing.T) {
+	ctx := context.Background()
+	st := &racing{Store: NewMemoryStore()}
+	d := Desk{Events: st}
+	if _, err := d.Create(ctx, Settings{Name: "E", Kind: SwissPairs, VPTotal: 20}); err != nil {
+		t.Fatal(err)
+	}
+	other := Desk{Events: st.Store}
+	st.between = func() {
+		if _, err := other.AddEntrant(ctx, Entrant{Name: "entered at the other terminal"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := d.AddEntrant(ctx, Entrant{Name: "entered here"}); !errors.Is(err, ErrStale) {
+		t.Fatalf("a workflow on a stale read: %v, want ErrStale", err)
+	}
+	ev, _, _ := d.Event(ctx)
+	if len(ev.Entrants) != 1 || ev.Entrants[0].Name != "entered at the other terminal" {
+		t.Errorf("stored entrants %+v, want only the other terminal's", ev.Entrants)
+	}
+	// Read again and redo: it goes through.
+	if id, err := d.AddEntrant(ctx, Entrant{Name: "entered here"}); err != nil || id != 2 {
+		t.Errorf("redone: %d %v", id, err)
+	}
+}
