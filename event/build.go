@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/score"
 )
 
 // AddEntrant enters a pair, team or individual (in an individual event, one
@@ -107,16 +110,13 @@ func (ev *Event) AddRound(session int, pairs []Pairing, boards []int, drawn time
 	return &s.Rounds[len(s.Rounds)-1], nil
 }
 
-// Enter records the board results of the match at table t of round r,
-// replacing any result already there for the same board. Results entered
-// after the session's scores are posted are corrections: use Correct.
-func (ev *Event) Enter(r, t int, results []Result) error {
-	return ev.EnterRoom(r, t, false, results)
-}
-
-// EnterRoom is Enter for one room of a teams match: the open room (home
-// team North–South) or, with closed set, the closed room (home team
-// East–West). Both rooms' results score the match board by board.
+// EnterRoom records the board results of the match at table t of round r,
+// replacing any result already there for the same board: the table's only
+// results, or a teams match's open room (home team North–South) or, with
+// closed set, its closed room (home team East–West); both rooms' results
+// score the match board by board. Every result is checked before any is
+// entered. Results entered after the session's scores are posted are
+// corrections: use Correct.
 func (ev *Event) EnterRoom(r, t int, closed bool, results []Result) error {
 	s, rd, m, err := ev.Match(r, t)
 	if err != nil {
@@ -125,13 +125,23 @@ func (ev *Event) EnterRoom(r, t int, closed bool, results []Result) error {
 	if s.Posted != nil {
 		return fmt.Errorf("round %d table %d: %w: session %d is posted; enter a correction", r, t, ErrInvalid, s.Number)
 	}
-	for _, res := range results {
-		if err := res.Complete(); err != nil {
-			return fmt.Errorf("round %d table %d: %w", r, t, err)
+	if closed && !ev.twoRooms() {
+		return fmt.Errorf("round %d table %d: %w: the closed room belongs to a teams match (scoring %s or %s), not to a %s event scored by %s", r, t, ErrInvalid, IMPVP, IMPs, ev.Kind, ev.Scoring)
+	}
+	// Every result is checked before any is entered.
+	seen := map[int]bool{}
+	checked := make([]Result, len(results))
+	for i, res := range results {
+		if err := ev.checkResult(&res, r, t, "", m, rd); err != nil {
+			return err
 		}
-		if bs := m.BoardsIn(rd); len(bs) > 0 && !slices.Contains(bs, res.Board) {
-			return fmt.Errorf("round %d table %d board %d: %w (the table plays %v)", r, t, res.Board, ErrNoBoard, bs)
+		if seen[res.Board] {
+			return fmt.Errorf("round %d table %d board %d: %w: the board is given twice", r, t, res.Board, ErrBadResult)
 		}
+		seen[res.Board] = true
+		checked[i] = res
+	}
+	for _, res := range checked {
 		room := &m.Results
 		if closed {
 			room = &m.Closed
@@ -144,5 +154,26 @@ func (ev *Event) EnterRoom(r, t int, closed bool, results []Result) error {
 	}
 	slices.SortFunc(m.Results, func(a, b Result) int { return a.Board - b.Board })
 	slices.SortFunc(m.Closed, func(a, b Result) int { return a.Board - b.Board })
+	return nil
+}
+
+// twoRooms reports whether the event's matches are teams matches: board
+// results in two rooms, or a margin in IMPs entered for the whole match.
+func (ev *Event) twoRooms() bool { return ev.Scoring == IMPVP || ev.Scoring == IMPs }
+
+// checkResult completes a result entered or corrected at match m (table t)
+// of round rd (number r) and checks that it belongs there: a board the
+// table plays, and an assigned score some result on the board can give
+// (NSWBA 13.6(a)). The error names the round, table, room and board.
+func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *Round) error {
+	if err := res.Complete(); err != nil {
+		return fmt.Errorf("round %d table %d%s: %w", r, t, roomName(room), err)
+	}
+	if bs := m.BoardsIn(rd); len(bs) > 0 && !slices.Contains(bs, res.Board) {
+		return fmt.Errorf("round %d table %d%s board %d: %w (the table plays %v)", r, t, roomName(room), res.Board, ErrNoBoard, bs)
+	}
+	if res.Assigned() && !score.PossibleScore(res.Score, bridge.Board(res.Board).Vulnerability()) {
+		return fmt.Errorf("round %d table %d%s board %d: assigned score %d: %w: no result on the board gives it (NSWBA 13.6(a))", r, t, roomName(room), res.Board, res.Score, ErrBadResult)
+	}
 	return nil
 }

@@ -180,7 +180,7 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 	if c.At.IsZero() || c.By == "" || c.Why == "" {
 		return nil, fmt.Errorf("correction: %w: who, when and why are all required", ErrInvalid)
 	}
-	_, _, m, err := ev.Match(c.Round, c.Table)
+	s, rd, m, err := ev.Match(c.Round, c.Table)
 	if err != nil {
 		return nil, err
 	}
@@ -192,9 +192,31 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 		if c.NewIMPs != nil {
 			return nil, fmt.Errorf("correction: %w: a match margin belongs to no room", ErrInvalid)
 		}
+		if !ev.twoRooms() {
+			return nil, fmt.Errorf("correction: room %q: %w: the closed room belongs to a teams match (scoring %s or %s), not to a %s event scored by %s", c.Room, ErrInvalid, IMPVP, IMPs, ev.Kind, ev.Scoring)
+		}
 		results = &m.Closed
 	default:
 		return nil, fmt.Errorf("correction: room %q: %w: want open or closed", c.Room, ErrInvalid)
+	}
+	if c.NewIMPs != nil {
+		if err := ev.checkMargin(*c.NewIMPs); err != nil {
+			return nil, fmt.Errorf("correction: %w", err)
+		}
+	}
+	// A correction comes after the scores it corrects were posted.
+	switch {
+	case s.Posted != nil && c.At.Before(*s.Posted):
+		return nil, fmt.Errorf("correction at %s: %w: session %d was posted at %s; a correction comes after posting", c.At.Format(clock), ErrInvalid, s.Number, s.Posted.Format(clock))
+	case c.At.Before(s.Start):
+		return nil, fmt.Errorf("correction at %s: %w: session %d starts at %s", c.At.Format(clock), ErrInvalid, s.Number, s.Start.Format(clock))
+	}
+	if c.New != nil {
+		nr := *c.New
+		if err := ev.checkResult(&nr, c.Round, c.Table, c.Room, m, rd); err != nil {
+			return nil, err
+		}
+		c.New = &nr
 	}
 	deadline, rule, limited, err := ev.Window(c.Source, c.Round, c.Table)
 	if err != nil {

@@ -25,7 +25,7 @@ func played(t *testing.T, ev *Event) {
 			}
 			rs = append(rs, r)
 		}
-		if err := ev.Enter(1, e.table, rs); err != nil {
+		if err := ev.EnterRoom(1, e.table, false, rs); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -63,7 +63,7 @@ func TestCorrectionWindows(t *testing.T) {
 	for _, tt := range tests {
 		ev := testEvent(t)
 		played(t, ev)
-		ev.Enter(2, 1, []Result{{Board: 3, Contract: "2H", Declarer: "S", Tricks: 8}})
+		ev.EnterRoom(2, 1, false, []Result{{Board: 3, Contract: ct("2H"), Declarer: seat("S"), Tricks: 8}})
 		if tt.setup.stage2 > 0 {
 			ev.Sessions[0].Stage, ev.Sessions[1].Stage = 1, tt.setup.stage2
 		}
@@ -82,7 +82,7 @@ func TestCorrectionWindows(t *testing.T) {
 			board = 3
 		}
 		c := Correction{At: at(tt.at), By: "scorer", Why: "wrong tricks", Source: tt.source, Round: tt.round, Table: 1,
-			New: &Result{Board: board, Contract: "4S", Declarer: "N", Tricks: 11}}
+			New: &Result{Board: board, Contract: ct("4S"), Declarer: seat("N"), Tricks: 11}}
 		got, err := ev.Correct(c, nil)
 		if tt.ok {
 			if err != nil {
@@ -124,7 +124,7 @@ func TestCorrectionRecordsAndLostPlaces(t *testing.T) {
 		t.Fatalf("posting shows %v qualifying, want [1]", q)
 	}
 	c, err := ev.Correct(Correction{At: at("2026-05-02 12:20"), By: "Ann Lee", Why: "declarer took 8 tricks, not 10",
-		Source: PlayerError, Round: 1, Table: 1, New: &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 8}}, sc)
+		Source: PlayerError, Round: 1, Table: 1, New: &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 8}}, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestScoreByesAndForfeits(t *testing.T) {
 	ev := testEvent(t)
 	ev.VPTotal = 30
 	_, _, m, _ := ev.Match(2, 1)
-	m.Forfeit = "ew"
+	m.Forfeit = fside("ew")
 	_, _, m2, _ := ev.Match(2, 2)
 	m2.EW = 0 // pair 4 withdrew: pair 2 has a bye
 	sc, _ := ev.NewScorer()
@@ -235,8 +235,8 @@ func TestCorrectClosedRoom(t *testing.T) {
 	build := func() *Event {
 		ev := testEvent(t)
 		ev.Kind, ev.Scoring = SwissTeams, IMPVP
-		open := []Result{{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, {Board: 2, Contract: "3NT", Declarer: "N", Tricks: 9}}
-		closed := []Result{{Board: 1, Contract: "4S", Declarer: "N", Tricks: 9}, {Board: 2, Contract: "3NT", Declarer: "N", Tricks: 9}}
+		open := []Result{{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, {Board: 2, Contract: ct("3NT"), Declarer: seat("N"), Tricks: 9}}
+		closed := []Result{{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 9}, {Board: 2, Contract: ct("3NT"), Declarer: seat("N"), Tricks: 9}}
 		if err := ev.EnterRoom(1, 1, false, open); err != nil {
 			t.Fatal(err)
 		}
@@ -260,16 +260,16 @@ func TestCorrectClosedRoom(t *testing.T) {
 	}{
 		// Board 1: +420 open, closed one down -50: 470 = 10 IMPs; made in
 		// both rooms after the correction: a push.
-		{"NSWBA 13 (teams): closed room at minute 29 after agreement", "2026-05-02 12:14", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
-		{"NSWBA 13 (teams): closed room at minute 30, still within", "2026-05-02 12:15", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
-		{"NSWBA 13 (teams): closed room at minute 31, refused", "2026-05-02 12:16", "", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", ErrLate, 10},
-		{"NSWBA 13 (teams): closed room at minute 31 with the director's override", "2026-05-02 12:16", "TD Ross", RoomClosed, &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", nil, 0},
+		{"NSWBA 13 (teams): closed room at minute 29 after agreement", "2026-05-02 12:14", "", RoomClosed, &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, 0, "", nil, 0},
+		{"NSWBA 13 (teams): closed room at minute 30, still within", "2026-05-02 12:15", "", RoomClosed, &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, 0, "", nil, 0},
+		{"NSWBA 13 (teams): closed room at minute 31, refused", "2026-05-02 12:16", "", RoomClosed, &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, 0, "", ErrLate, 10},
+		{"NSWBA 13 (teams): closed room at minute 31 with the director's override", "2026-05-02 12:16", "TD Ross", RoomClosed, &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, 0, "", nil, 0},
 		// Board 2 (NS vulnerable), open room: 3NT two down, -200 against
 		// +600 in the closed room = 800 = 13 IMPs away: 10 - 13.
-		{"NSWBA 13: the open room is named as such", "2026-05-02 12:00", "", RoomOpen, &Result{Board: 2, Contract: "3NT", Declarer: "N", Tricks: 7}, 0, "", nil, -3},
+		{"NSWBA 13: the open room is named as such", "2026-05-02 12:00", "", RoomOpen, &Result{Board: 2, Contract: ct("3NT"), Declarer: seat("N"), Tricks: 7}, 0, "", nil, -3},
 		{"NSWBA 14: an appeal marked pending on a closed-room result", "2026-05-02 12:00", "", RoomClosed, nil, 2, AppealPending, nil, 10},
 		{"a closed-room board the match did not play", "2026-05-02 12:00", "", RoomClosed, nil, 3, AppealPending, ErrNoBoard, 10},
-		{"a room that does not exist", "2026-05-02 12:00", "", "kitchen", &Result{Board: 1, Contract: "4S", Declarer: "N", Tricks: 10}, 0, "", ErrInvalid, 10},
+		{"a room that does not exist", "2026-05-02 12:00", "", "kitchen", &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}, 0, "", ErrInvalid, 10},
 	}
 	for _, tt := range tests {
 		ev := build()

@@ -4,9 +4,15 @@
 // the form of scoring and the regulation profile in force, and around them
 // the offences register, the fines, the corrections and the postings.
 //
-// An Event is what the event file holds (FORMAT.md describes it); Load and
-// Save read and write it, and Save never loses what was saved before: it
-// writes a temporary file and renames it over the old one.
+// An Event is what the event file holds (FORMAT.md describes it). A Desk
+// runs the workflows on a stored event (create, enter, draw, record, fine,
+// correct, post, report): each loads the event from a Store, changes it
+// and saves it based on the revision it read, so that a write based on a
+// stale read is refused (ErrStale). NewFileStore keeps the event file and
+// never loses what was saved before (it writes a temporary file and renames
+// it over the old one); NewMemoryStore serves tests; a server adds its
+// database stores behind the same interface. The offences register is kept
+// the same way (RegisterStore).
 //
 // The director assigns each entrant its seat for a round (Law 5A) and moves
 // boards and players from round to round (Law 8A); an event records that as

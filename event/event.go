@@ -8,7 +8,6 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
-	"github.com/bridgetd/bridgetd/systemcard"
 )
 
 // FormatID names the version of the event file; Load refuses any other.
@@ -120,23 +119,9 @@ type Player struct {
 	// Member is the player's member number with the national body; it
 	// identifies the player in the offences register across events.
 	Member string `json:"member,omitempty"`
-	// Rank is the masterpoint rank as written, e.g. "Gold Life Master";
-	// ABFRank reads it as an ABF rank.
+	// Rank is the masterpoint rank as written, e.g. "Gold Life Master"
+	// (an ABF rank, systemcard.ParseRank) or another body's.
 	Rank string `json:"rank,omitempty"`
-}
-
-// ABFRank reads the player's rank as an ABF masterpoint rank (package
-// systemcard). Ranks of other bodies ("Ruby Life Master") are kept in the
-// file as written and give an error here; an empty rank is Nil.
-func (p Player) ABFRank() (systemcard.Rank, error) {
-	if strings.TrimSpace(p.Rank) == "" {
-		return systemcard.Nil, nil
-	}
-	r, err := systemcard.ParseRank(p.Rank)
-	if err != nil {
-		return systemcard.Nil, fmt.Errorf("player %s: %w", p, err)
-	}
-	return r, nil
 }
 
 // String returns the name and member number: "Ann Lee (12345)".
@@ -244,13 +229,17 @@ type Match struct {
 	// Provisional is set by Score when a datum the match depends on
 	// includes scores pending appeal (NSWBA 14).
 	Provisional bool `json:"provisional,omitempty"`
-	// Forfeit names the offending side ("ns" or "ew") of a forfeited match
-	// (NSWBA 13, forfeits).
-	Forfeit string `json:"forfeit,omitempty"`
+	// Forfeit is the side in default in a forfeited match, nil when the
+	// match was not forfeited (NSWBA 13.9). The file writes it "ns" or
+	// "ew" (see MarshalJSON).
+	Forfeit *bridge.Side `json:"-"`
 	// Agreed is when the two sides agreed the match score; players' errors
 	// in teams and Butler events may be corrected for a while after it
 	// (NSWBA 13).
 	Agreed *time.Time `json:"agreed,omitempty"`
+	// err is what was wrong with the match as read from a file; Validate
+	// reports it with the match's place.
+	err error
 }
 
 // Bye reports whether the match is a bye. An individual table is never
@@ -285,125 +274,83 @@ func (m *Match) BoardsIn(rd *Round) []int {
 // Offender returns the entrant in default in a forfeited match, and the
 // non-offender; both 0 when the match was not forfeited.
 func (m *Match) Offender() (offender, other int) {
-	switch m.Forfeit {
-	case "ns":
+	switch {
+	case m.Forfeit == nil:
+		return 0, 0
+	case *m.Forfeit == bridge.NS:
 		return m.NS, m.EW
-	case "ew":
-		return m.EW, m.NS
 	}
-	return 0, 0
+	return m.EW, m.NS
 }
 
 // Result is one board's result at a table.
 type Result struct {
-	Board int `json:"board"`
-	// Contract as written on a traveller: "4S", "3NTX", "Pass".
-	Contract string `json:"contract,omitempty"`
-	// Declarer is N, E, S or W.
-	Declarer string `json:"declarer,omitempty"`
+	Board int
+	// Contract is the contract played (bridge.PassedOut for a passed-out
+	// board); nil for an assigned score.
+	Contract *bridge.Contract
+	// Declarer is the declarer; North when the board was passed out or
+	// the score assigned.
+	Declarer bridge.Seat
 	// Tricks is the number of tricks declarer took.
-	Tricks int `json:"tricks,omitempty"`
+	Tricks int
 	// Score is NS's score; computed from the contract when one is given,
 	// otherwise an assigned score entered directly.
-	Score int `json:"score"`
+	Score int
 	// Appeal is "pending" while an appeal against the result is pending
 	// (NSWBA 14); empty otherwise.
-	Appeal string `json:"appeal,omitempty"`
+	Appeal string
+	// err is what was wrong with the result as read from a file; Complete
+	// returns it, so that Validate names the result's place.
+	err error
 }
 
 // AppealPending is the value of Result.Appeal while an appeal is pending.
 const AppealPending = "pending"
 
+// Assigned reports whether the result is an assigned score, not a
+// contract played.
+func (r Result) Assigned() bool { return r.Contract == nil }
+
 // String shows the result as a traveller row: "4♠ N 10 +420".
 func (r Result) String() string {
-	if r.Contract == "" {
+	switch {
+	case r.Contract == nil:
 		return fmt.Sprintf("board %d: assigned %+d", r.Board, r.Score)
+	case r.Contract.IsPassedOut():
+		return fmt.Sprintf("board %d: %s", r.Board, r.Contract)
 	}
-	c, err := bridge.ParseContract(r.Contract)
-	cs := r.Contract
-	if err == nil {
-		cs = c.String()
-	}
-	if err == nil && c.IsPassedOut() {
-		return fmt.Sprintf("board %d: %s", r.Board, cs)
-	}
-	return fmt.Sprintf("board %d: %s %s %d %+d", r.Board, cs, r.Declarer, r.Tricks, r.Score)
+	return fmt.Sprintf("board %d: %s %s %d %+d", r.Board, r.Contract, r.Declarer, r.Tricks, r.Score)
 }
 
 // Complete fills Score from the contract, declarer and tricks, and checks
 // them; a result without a contract keeps its assigned Score.
 func (r *Result) Complete() error {
+	if r.err != nil {
+		return fmt.Errorf("board %d: %w", r.Board, r.err)
+	}
 	if r.Board < 1 {
 		return fmt.Errorf("board %d: %w", r.Board, ErrBadResult)
 	}
-	if r.Contract == "" {
+	if r.Contract == nil {
 		return nil
 	}
-	c, err := bridge.ParseContract(r.Contract)
-	if err != nil {
-		return fmt.Errorf("board %d: contract %q: %w", r.Board, r.Contract, errors.Join(ErrBadResult, err))
+	c := *r.Contract
+	if !c.Valid() {
+		return fmt.Errorf("board %d: contract %v: %w", r.Board, c, ErrBadResult)
 	}
 	if c.IsPassedOut() {
-		r.Declarer, r.Tricks, r.Score = "", 0, 0
+		r.Declarer, r.Tricks, r.Score = bridge.North, 0, 0
 		return nil
 	}
-	d, err := bridge.ParseSeat(r.Declarer)
-	if err != nil {
-		return fmt.Errorf("board %d: declarer %q: %w", r.Board, r.Declarer, errors.Join(ErrBadResult, err))
+	if r.Declarer >= bridge.NumSeats {
+		return fmt.Errorf("board %d: declarer %v: %w", r.Board, r.Declarer, ErrBadResult)
 	}
 	if r.Tricks < 0 || r.Tricks > 13 {
 		return fmt.Errorf("board %d: %d tricks: %w", r.Board, r.Tricks, ErrBadResult)
 	}
-	r.Declarer = d.String()
-	r.Score = bridge.Score(c, d, r.Tricks, bridge.Board(r.Board).Vulnerability())
+	r.Score = bridge.Score(c, r.Declarer, r.Tricks, bridge.Board(r.Board).Vulnerability())
 	return nil
-}
-
-// ParseResult reads a result as a director types it: "BOARD CONTRACT
-// DECLARER TRICKS" (e.g. "5 4S N 10", "7 Pass") or "BOARD =SCORE" for an
-// assigned NS score (e.g. "3 =-100").
-func ParseResult(s string) (Result, error) {
-	f := strings.Fields(strings.NewReplacer(":", " ", ",", " ").Replace(s))
-	bad := func(why string) (Result, error) {
-		return Result{}, fmt.Errorf("result %q: %s: %w", s, why, ErrBadResult)
-	}
-	if len(f) < 2 {
-		return bad("want BOARD CONTRACT DECLARER TRICKS or BOARD =SCORE")
-	}
-	var r Result
-	if _, err := fmt.Sscan(f[0], &r.Board); err != nil || r.Board < 1 {
-		return bad("board number")
-	}
-	if strings.HasPrefix(f[1], "=") {
-		if len(f) != 2 {
-			return bad("an assigned score stands alone")
-		}
-		if _, err := fmt.Sscan(f[1][1:], &r.Score); err != nil {
-			return bad("assigned score")
-		}
-		return r, nil
-	}
-	r.Contract = f[1]
-	if len(f) == 2 {
-		if err := r.Complete(); err != nil {
-			return Result{}, fmt.Errorf("result %q: %w", s, err)
-		}
-		if r.Declarer != "" || r.Score != 0 || r.Contract == "" {
-			return bad("a contract needs a declarer and tricks")
-		}
-		return r, nil
-	}
-	if len(f) != 4 {
-		return bad("want BOARD CONTRACT DECLARER TRICKS")
-	}
-	r.Declarer = f[2]
-	if _, err := fmt.Sscan(f[3], &r.Tricks); err != nil {
-		return bad("tricks")
-	}
-	if err := r.Complete(); err != nil {
-		return Result{}, fmt.Errorf("result %q: %w", s, err)
-	}
-	return r, nil
 }
 
 // Sentinel errors for expected conditions.
@@ -582,10 +529,11 @@ func (ev *Event) Validate() error {
 					}
 					seen[id] = m.Half
 				}
-				switch m.Forfeit {
-				case "", "ns", "ew":
-				default:
-					return bad(mw, "forfeit must be \"ns\" or \"ew\", got %q", m.Forfeit)
+				if m.err != nil {
+					return bad(mw, "%v", m.err)
+				}
+				if m.Forfeit != nil && *m.Forfeit > bridge.EW {
+					return bad(mw, "forfeit: side %v", *m.Forfeit)
 				}
 				for room, rs := range [][]Result{m.Results, m.Closed} {
 					field := [2]string{"results", "closed"}[room]
@@ -646,7 +594,7 @@ func (ev *Event) checkTable(m Match, ids map[int]bool, seen map[int]int) error {
 		set  bool
 	}{
 		{"ns", m.NS != 0}, {"ew", m.EW != 0}, {"half", m.Half != 0}, {"arrow_switch", m.Switch},
-		{"forfeit", m.Forfeit != ""}, {"closed", len(m.Closed) > 0}, {"imps", m.IMPs != nil}, {"vp", m.VP != nil},
+		{"forfeit", m.Forfeit != nil}, {"closed", len(m.Closed) > 0}, {"imps", m.IMPs != nil}, {"vp", m.VP != nil},
 	} {
 		if f.set {
 			return fmt.Errorf("%s: not used at an individual table (players seats it; boards are matchpointed)", f.name)

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-
-	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // New returns an empty event of the given kind and scoring, on the NSWBA
@@ -66,35 +63,10 @@ func jsonError(data []byte, dec *json.Decoder, err error) error {
 	return fmt.Errorf("%w: line %d: %w", ErrInvalid, line, err)
 }
 
-// Load reads and validates the event file at path.
-func Load(path string) (*Event, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
-}
-
 // Write encodes the event as indented JSON.
 func (ev *Event) Write(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(ev)
-}
-
-// Save validates the event and writes it to path so that what was saved
-// before is never lost: it writes a temporary file in the same directory,
-// syncs it, and renames it over path. A failure at any point leaves the old
-// file as it was.
-func (ev *Event) Save(path string) error {
-	if err := ev.Validate(); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	var buf bytes.Buffer
-	if err := ev.Write(&buf); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	return textfile.WriteAtomic(path, buf.Bytes())
 }

@@ -16,10 +16,10 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	ev.Score(sc)
 	ev.Apply(Fine{Kind: Phone, At: at("2026-05-02 10:30"), Entrant: 1, Member: "100"}, nil)
 	path := filepath.Join(t.TempDir(), "swiss.json")
-	if err := ev.Save(path); err != nil {
+	if err := save(path, ev); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Load(path)
+	got, err := load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +38,13 @@ func TestSaveNeverLosesTheOldFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "e.json")
 	ev := testEvent(t)
-	if err := ev.Save(path); err != nil {
+	if err := save(path, ev); err != nil {
 		t.Fatal(err)
 	}
 	old, _ := os.ReadFile(path)
 	// An invalid event is refused before anything is written.
 	ev.Entrants = append(ev.Entrants, Entrant{ID: 1, Name: "duplicate"})
-	if err := ev.Save(path); !errors.Is(err, ErrInvalid) {
+	if err := save(path, ev); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("saving an invalid event: %v", err)
 	}
 	// A write that cannot complete (the directory is read-only) leaves the old file.
@@ -52,7 +52,7 @@ func TestSaveNeverLosesTheOldFile(t *testing.T) {
 	ev.Name = "changed"
 	if os.Geteuid() != 0 {
 		os.Chmod(dir, 0o500)
-		if err := ev.Save(path); err == nil {
+		if err := save(path, ev); err == nil {
 			t.Error("save into a read-only directory succeeded")
 		}
 		os.Chmod(dir, 0o700)
@@ -65,10 +65,10 @@ func TestSaveNeverLosesTheOldFile(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
-	if err := ev.Save(path); err != nil {
+	if err := save(path, ev); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := Load(path); got.Name != "changed" {
+	if got, _ := load(path); got.Name != "changed" {
 		t.Error("the new save did not replace the file")
 	}
 }
@@ -194,17 +194,17 @@ func FuzzRead(f *testing.F) {
 
 func TestRegisterFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "reg.json")
-	reg, err := LoadRegister(path)
+	reg, err := loadRegister(path)
 	if err != nil || len(reg.Offences) != 0 {
 		t.Fatalf("a missing register should be empty: %v %v", reg, err)
 	}
 	o := Offence{Kind: Phone, At: at("2026-05-02 10:00"), Event: "E", Players: []Player{{Name: "A", Member: "1"}}}
 	reg.Add(o)
 	reg.Add(o) // NSWBA 7.1: one entry per offence
-	if err := reg.Save(path); err != nil {
+	if err := saveRegister(path, reg); err != nil {
 		t.Fatal(err)
 	}
-	got, err := LoadRegister(path)
+	got, err := loadRegister(path)
 	if err != nil || len(got.Offences) != 1 {
 		t.Fatalf("register round trip: %v %v", got, err)
 	}

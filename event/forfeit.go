@@ -2,11 +2,11 @@ package event
 
 import (
 	"fmt"
+	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 
 	"github.com/bridgetd/bridgetd/regulation"
-	"github.com/bridgetd/bridgetd/swiss"
 )
 
 // ForfeitAdjustment is the non-offender's score in a forfeited match as
@@ -55,9 +55,9 @@ func (ev *Event) Forfeit(r, t, offender int) error {
 	case m.Bye() || m.Half != 0:
 		return fmt.Errorf("round %d table %d: %w: a bye or half match is not forfeited", r, t, ErrForfeit)
 	case offender == m.NS:
-		m.Forfeit = "ns"
+		m.Forfeit = side(bridge.NS)
 	case offender == m.EW:
-		m.Forfeit = "ew"
+		m.Forfeit = side(bridge.EW)
 	default:
 		return fmt.Errorf("round %d table %d: %w: entrant %d is not at the table (%d v %d)", r, t, ErrForfeit, offender, m.NS, m.EW)
 	}
@@ -81,7 +81,7 @@ func (ev *Event) ForfeitAdjustments(after int, final bool) []ForfeitAdjustment {
 	against := map[int][]float64{} // entrant -> its opponents' VP against it
 	for _, rd := range rounds[:after] {
 		for _, m := range rd.Matches {
-			if m.Bye() || m.Forfeit != "" || m.VP == nil {
+			if m.Bye() || m.Forfeit != nil || m.VP == nil {
 				continue
 			}
 			vp := *m.VP
@@ -101,13 +101,14 @@ func (ev *Event) ForfeitAdjustments(after int, final bool) []ForfeitAdjustment {
 			}
 			a := ForfeitAdjustment{Round: rd.Number, Table: m.Table, Entrant: non, Offender: off, Award: award, After: after, Final: final}
 			a.OwnMean, a.OppMean = mean(own[non]), mean(against[off])
-			a.VP = round2(swiss.AdjustedForfeit(award, own[non], against[off]))
+			a.VP = round2(max(award, mean(own[non]), mean(against[off])))
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
+// mean is the mean of xs; 0 for none, which never exceeds an award.
 func mean(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
@@ -209,7 +210,7 @@ func (ev *Event) setForfeitIMPs(m *Match, vp float64, boards int, sc Scorer) {
 		return
 	}
 	imps := sc.ForfeitIMPs(vp, boards)
-	if m.Forfeit == "ns" {
+	if *m.Forfeit == bridge.NS {
 		imps = -imps
 	}
 	m.IMPs = &imps
@@ -278,3 +279,6 @@ func (ev *Event) SplitBye(round int) error {
 	rd.Matches = append(ms, first, second)
 	return nil
 }
+
+// side returns a pointer to a copy of s, for Match.Forfeit.
+func side(s bridge.Side) *bridge.Side { return &s }

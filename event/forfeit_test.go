@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 	"testing"
@@ -10,7 +11,6 @@ import (
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
-	"github.com/bridgetd/bridgetd/swiss"
 )
 
 // vpEvent builds a 30-VP Swiss pairs event of n pairs whose rounds are given
@@ -41,7 +41,7 @@ func vpEvent(t *testing.T, n, planned int, rounds [][]vpMatch) *Event {
 		}
 		for i, m := range ms {
 			v := m.vp
-			rd.Matches[i].VP, rd.Matches[i].Forfeit = &v, m.forfeit
+			rd.Matches[i].VP, rd.Matches[i].Forfeit = &v, fside(m.forfeit)
 		}
 	}
 	return ev
@@ -112,16 +112,29 @@ func TestReviewRounds(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.clause, got, tt.want)
 		}
 	}
-	// With the NSWBA fractions the review rounds are exactly the draws
-	// swiss.ForfeitDue marks.
-	for n := 1; n <= 40; n++ {
+	// NSWBA 13.9: the draws made once 50% and once 75% of the matches are
+	// played, fractions rounded up, and none after the last.
+	due := []struct {
+		played, total int
+		want          bool
+	}{
+		{3, 8, false}, {4, 8, true}, {5, 8, false}, {6, 8, true}, {7, 8, false}, {8, 8, false},
+		{3, 7, false}, {4, 7, true}, {5, 7, false}, {6, 7, true}, // 3.5 and 5.25 rounded up
+		{1, 2, true}, {1, 3, false}, {2, 3, true}, {0, 0, false}, {0, 4, false}, {2, 4, true}, {3, 4, true},
+	}
+	for _, tc := range due {
 		ev := New("r", SwissPairs, ButlerVP)
-		ev.PlannedRounds = n
-		for p := 0; p <= n; p++ {
-			if slices.Contains(ev.ReviewRounds(), p) != swiss.ForfeitDue(p, n) {
-				t.Errorf("NSWBA 13.9: %d of %d rounds: review %v, swiss.ForfeitDue %v", p, n, ev.ReviewRounds(), swiss.ForfeitDue(p, n))
-			}
+		ev.PlannedRounds = tc.total
+		if got := slices.Contains(ev.ReviewRounds(), tc.played); got != tc.want {
+			t.Errorf("NSWBA 13.9: review after %d of %d rounds: %v, want %v", tc.played, tc.total, got, tc.want)
 		}
+	}
+	// Another body's fractions are a new profile, not new code.
+	ev := New("r", SwissPairs, ButlerVP)
+	ev.PlannedRounds, ev.Regulation = 10, regulation.NSWBA2011()
+	ev.Regulation.ForfeitReviewFractions = []float64{1.0 / 3, 2.0 / 3}
+	if got := ev.ReviewRounds(); !slices.Equal(got, []int{4, 7}) {
+		t.Errorf("review at thirds of 10 rounds: %v, want [4 7]", got)
 	}
 }
 
@@ -169,7 +182,7 @@ func TestForfeitErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.clause, err, tt.want)
 		}
 	}
-	if err := ev.Forfeit(1, 1, 2); err != nil || ev.Sessions[0].Rounds[0].Matches[0].Forfeit != "ew" {
+	if err := ev.Forfeit(1, 1, 2); err != nil || ev.Sessions[0].Rounds[0].Matches[0].Forfeit == nil || *ev.Sessions[0].Rounds[0].Matches[0].Forfeit != bridge.EW {
 		t.Errorf("NSWBA 13.9: forfeit by EW: %v", err)
 	}
 }
@@ -340,8 +353,8 @@ func TestMPRecordsFromMovement(t *testing.T) {
 		for i, m := range rd.Matches {
 			for _, b := range m.BoardsIn(rd) {
 				played[b]++
-				res := Result{Board: b, Contract: "1NT", Declarer: "N", Tricks: 7 + i}
-				if err := ev.Enter(rd.Number, m.Table, []Result{res}); err != nil {
+				res := Result{Board: b, Contract: ct("1NT"), Declarer: seat("N"), Tricks: 7 + i}
+				if err := ev.EnterRoom(rd.Number, m.Table, false, []Result{res}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -383,24 +396,6 @@ func TestMPRecordsFromMovement(t *testing.T) {
 	}
 }
 
-func TestABFRank(t *testing.T) {
-	tests := []struct {
-		rank, want string
-		err        bool
-	}{
-		{"Gold Life Master", "gold-life", false},
-		{"club", "club", false},
-		{"", "nil", false},
-		{"Ruby Life Master", "", true},
-	}
-	for _, tt := range tests {
-		r, err := Player{Name: "A", Rank: tt.rank}.ABFRank()
-		if (err != nil) != tt.err || (!tt.err && r.String() != tt.want) {
-			t.Errorf("rank %q: %v %v, want %s", tt.rank, r, err, tt.want)
-		}
-	}
-}
-
 // TestForfeitIMPs checks that a forfeited match carries the IMPs that earn
 // its VP score, so that the Swiss tie-break (c) counts them. On the old WBF
 // 25-VP scale for 8 boards 18–12 is the band of 9–11 IMPs, 25–5 of 30–33,
@@ -434,7 +429,7 @@ func TestForfeitIMPs(t *testing.T) {
 			}
 		}
 		_, _, m, _ := ev.Match(1, 1)
-		m.Forfeit = offender
+		m.Forfeit = fside(offender)
 		return ev
 	}
 	tests := []struct {

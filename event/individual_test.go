@@ -58,7 +58,7 @@ func individualEvent(t *testing.T) *Event {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ev.Enter(r+1, tb+1, []Result{res}); err != nil {
+			if err := ev.EnterRoom(r+1, tb+1, false, []Result{res}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -200,10 +200,10 @@ func TestIndividual(t *testing.T) {
 func TestIndividualFile(t *testing.T) {
 	path := t.TempDir() + "/ind.json"
 	ev := individualEvent(t)
-	if err := ev.Save(path); err != nil {
+	if err := save(path, ev); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Load(path)
+	back, err := load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestIndividualFile(t *testing.T) {
 			"round 1 table 2: players[2] (S): entrant 2 plays twice in the round"},
 		{"ns unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].NS = 8 },
 			"round 4 table 1: ns: not used at an individual table"},
-		{"NSWBA 13.9 forfeit unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Forfeit = "ns" },
+		{"NSWBA 13.9 forfeit unused", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Forfeit = fside("ns") },
 			"round 4 table 1: forfeit: not used at an individual table"},
 		{"pairs matches", func(ev *Event) { ev.Sessions[0].Rounds[3].Matches[0].Players = nil },
 			"round 4 table 1: players: an individual table seats 4 players (N, E, S, W), got 0"},

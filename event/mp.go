@@ -161,7 +161,7 @@ func (ev *Event) travellers() map[int][]mpRow {
 	out := map[int][]mpRow{}
 	for _, rd := range ev.Rounds() {
 		for _, m := range rd.Matches {
-			if m.Bye() || m.Forfeit != "" {
+			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
 			ns, ew := m.NS, m.EW
@@ -172,7 +172,7 @@ func (ev *Event) travellers() map[int][]mpRow {
 				ns, ew = m.Players[bridge.North], m.Players[bridge.East]
 			}
 			for _, r := range m.Results {
-				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == ""})
+				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == nil})
 			}
 		}
 	}

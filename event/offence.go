@@ -6,15 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/bridgetd/bridgetd/regulation"
-
-	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // OffenceKind is the kind of an entry in the offences register (NSWBA 7.1).
@@ -116,18 +114,6 @@ type Register struct {
 	Offences []Offence `json:"offences"`
 }
 
-// LoadRegister reads a register file; a missing file is an empty register.
-func LoadRegister(path string) (*Register, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return &Register{Format: RegisterFormat}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return ReadRegister(bytes.NewReader(data), path)
-}
-
 // ReadRegister decodes a register from r; name is used in errors.
 func ReadRegister(r io.Reader, name string) (*Register, error) {
 	var reg Register
@@ -145,17 +131,17 @@ func ReadRegister(r io.Reader, name string) (*Register, error) {
 	return &reg, nil
 }
 
-// Save writes the register atomically (see textfile.WriteAtomic).
-func (reg *Register) Save(path string) error {
+// encode returns the register file's bytes: indented JSON.
+func (reg *Register) encode() ([]byte, error) {
 	reg.Format = RegisterFormat
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(reg); err != nil {
-		return err
+		return nil, err
 	}
-	return textfile.WriteAtomic(path, buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // Add records o unless the register holds it already.
@@ -279,6 +265,9 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	if f.At.IsZero() {
 		return nil, fmt.Errorf("fine: %w: no time given", ErrInvalid)
 	}
+	if err := ev.checkFine(f); err != nil {
+		return nil, err
+	}
 	base := Offence{Kind: f.Kind, At: f.At, Event: ev.Name, Session: f.Session, Round: f.Round, Table: f.Table, Director: f.Director, Note: f.Note}
 	if f.Session == 0 && f.Round > 0 {
 		if s, _, err := ev.Round(f.Round); err == nil {
@@ -356,9 +345,6 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Amount < 0 {
-			return nil, fmt.Errorf("fine of %g: %w: must not be negative", f.Amount, ErrInvalid)
-		}
 		o := base
 		o.Entrant, o.Players, o.Minutes = en.ID, en.Players, f.Minutes
 		_, o.Unit = ev.fine(regulation.Penalty{})
@@ -369,6 +355,48 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	}
 	ev.Offences = append(ev.Offences, out...)
 	return out, nil
+}
+
+// MaxFine is the largest fine Apply accepts in an event's units; a larger
+// figure is a typo (a whole match is 20 or 30 VPs, a top a few dozen
+// matchpoints).
+const MaxFine = 1000
+
+// checkFine refuses what no director can mean, naming the field: negative
+// minutes, an amount that is not a number, negative or absurd, a session,
+// round or table that the event does not have.
+func (ev *Event) checkFine(f Fine) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("fine: %w: %s", ErrInvalid, fmt.Sprintf(format, a...))
+	}
+	switch {
+	case f.Minutes < 0:
+		return bad("minutes %d: want the minutes late after the official start, 0 or more", f.Minutes)
+	case math.IsNaN(f.Amount) || f.Amount < 0 || f.Amount > MaxFine:
+		return bad("amount %g: want a fine from 0 to %d in the event's units", f.Amount, MaxFine)
+	case f.Kind != Other && f.Amount != 0:
+		return bad("amount %g: only an \"other\" penalty is fixed by the director; %s fines come from the regulation", f.Amount, f.Kind)
+	}
+	if f.Session != 0 {
+		if _, err := ev.Session(f.Session); err != nil {
+			return fmt.Errorf("fine: %w", err)
+		}
+	}
+	if f.Round != 0 {
+		s, _, err := ev.Round(f.Round)
+		if err != nil {
+			return fmt.Errorf("fine: %w", err)
+		}
+		if f.Session != 0 && s.Number != f.Session {
+			return bad("round %d is in session %d, not session %d", f.Round, s.Number, f.Session)
+		}
+		if f.Table != 0 {
+			if _, _, _, err := ev.Match(f.Round, f.Table); err != nil {
+				return fmt.Errorf("fine: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 // Fines returns the total fines of the entrant in this event, in the

@@ -354,7 +354,7 @@ func TestTwoWinnerMitchell(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := ev.Enter(k[0], k[1], []Result{r}); err != nil {
+			if err := ev.EnterRoom(k[0], k[1], false, []Result{r}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -2,6 +2,7 @@ package event
 
 import (
 	"fmt"
+	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 
@@ -72,7 +73,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 		pending := map[int][]int{}
 		for i := range rd.Matches {
 			m := &rd.Matches[i]
-			if m.Bye() || m.Forfeit != "" {
+			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
 			for _, r := range m.Results {
@@ -102,12 +103,12 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
 			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
 			continue
-		case m.Forfeit != "":
+		case m.Forfeit != nil:
 			// NSWBA 13.9: the offenders score 0, the others 18 of 30 until
 			// re-adjusted at the end (applyFinalForfeits), with the IMPs that
 			// earn it for the tie-breaks.
 			v := ev.forfeitAward()
-			if m.Forfeit == "ns" {
+			if *m.Forfeit == bridge.NS {
 				m.VP = &[2]float64{0, v}
 			} else {
 				m.VP = &[2]float64{v, 0}

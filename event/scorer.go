@@ -41,20 +41,8 @@ func (s scoreScorer) VP(imps float64, boards int) (float64, float64) {
 	return s.scale.VP(int(math.Round(imps)), boards)
 }
 
-// scoreHalfBelow is the match length from which package score's
-// HalfMatchVP converts a half match on the reduced scale (NSWBA 13.7).
-const scoreHalfBelow = 12
-
 func (s scoreScorer) HalfVP(imps float64, played, boards, doubleBelow int) (float64, float64) {
-	n := int(math.Round(imps))
-	if doubleBelow == scoreHalfBelow {
-		return score.HalfMatchVP(n, played, boards, s.scale)
-	}
-	// A profile with another threshold: the same two rules of NSWBA 13.7.
-	if boards < doubleBelow {
-		return s.scale.VP(2*n, boards)
-	}
-	return s.scale.VP(n, played)
+	return score.HalfMatchVP(int(math.Round(imps)), played, boards, doubleBelow, s.scale)
 }
 
 func (s scoreScorer) ForfeitIMPs(vp float64, boards int) float64 {

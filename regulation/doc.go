@@ -16,5 +16,7 @@
 // 13.6) it is given.
 //
 // The package is data and small look-ups; it neither reads event files nor
-// decides who is fined. Package event applies these figures.
+// decides who is fined. Packages event and score apply these figures: the
+// forfeit award and its re-adjustments (NSWBA 13.9), average plus and minus
+// (NSWBA 8.3), unplayed boards (NSWBA 13.10) and half matches (NSWBA 13.7).
 package regulation

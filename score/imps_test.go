@@ -2,6 +2,8 @@ package score
 
 import (
 	"testing"
+
+	"github.com/bridgetd/bridgetd/regulation"
 )
 
 // TestDatum checks datums by hand (reference/scoring.md §2.7).
@@ -63,7 +65,7 @@ func TestButler(t *testing.T) {
 		t.Error("an artificial row has no datum")
 	}
 	// Three IMPs when the regulation says so (NSWBA 8.3, teams over 10 boards).
-	sc = Butler(rows, ButlerOptions{AvePlus: AverageIMPs(12, false), AveMinus: AverageIMPs(12, false)})
+	sc = Butler(rows, ButlerOptions{AvePlus: AverageIMPs(regulation.NSWBA2011(), 12, false), AveMinus: AverageIMPs(regulation.NSWBA2011(), 12, false)})
 	if sc[5].NS != 3 || sc[5].EW != -3 {
 		t.Errorf("±3: %+v", sc[5])
 	}

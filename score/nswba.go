@@ -2,18 +2,21 @@ package score
 
 import (
 	"math"
+	"sync"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/regulation"
 )
 
 // AverageIMPs returns the IMPs of average-plus (and, negated, of
-// average-minus) under NSWBA 8.3: 2 in Butler pairs and in matches of fewer
-// than 11 boards, 3 in longer matches.
-func AverageIMPs(boards int, butlerPairs bool) float64 {
-	if butlerPairs || boards < 11 {
-		return 2
+// average-minus) under profile p: p.AverageIMPsShort in Butler pairs and in
+// matches of fewer than p.LongMatchBoards boards, p.AverageIMPsLong in
+// longer ones (NSWBA 8.3: 2, 3 from 11 boards).
+func AverageIMPs(p *regulation.Profile, boards int, butlerPairs bool) float64 {
+	if butlerPairs || boards < p.LongMatchBoards {
+		return p.AverageIMPsShort
 	}
-	return 3
+	return p.AverageIMPsLong
 }
 
 // Discrepancy is what a director may do about a traveller score that does
@@ -80,42 +83,60 @@ func CheckScore(c bridge.Contract, declarer bridge.Seat, tricks int, v bridge.Vu
 	if recorded == other {
 		return VulnerabilityError, want, nil
 	}
-	if !possible(recorded, v) {
+	if !PossibleScore(recorded, v) {
 		return ImpossibleScore, want, nil
 	}
 	return ScoreStands, recorded, nil
 }
 
-// possible reports whether some contract, declarer and number of tricks on
-// a board of vulnerability v gives North-South the score s.
-func possible(s int, v bridge.Vulnerability) bool {
-	if s == 0 {
-		return true
+// PossibleScore reports whether some result on a board of vulnerability v
+// (a contract, declarer and number of tricks, or a pass-out) gives
+// North-South the score s: a score no result can give is impossible
+// (NSWBA 13.6(a)).
+func PossibleScore(s int, v bridge.Vulnerability) bool {
+	if int(v) >= len(possibleScores) {
+		return false
 	}
+	_, ok := possibleScores[v]()[s]
+	return ok
+}
+
+// possibleScores holds, for each vulnerability, every North-South score a
+// result can give: every contract, doubled or not, by either side, with 0
+// to 13 tricks, and 0 for a pass-out. Each set is built once, when first
+// asked for.
+var possibleScores = [4]func() map[int]struct{}{
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.NoneVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.NSVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.EWVul) }),
+	sync.OnceValue(func() map[int]struct{} { return scoresAt(bridge.AllVul) }),
+}
+
+func scoresAt(v bridge.Vulnerability) map[int]struct{} {
+	out := map[int]struct{}{0: {}}
 	for level := uint8(1); level <= 7; level++ {
 		for st := bridge.Strain(0); st < bridge.NumStrains; st++ {
 			for r := bridge.Undoubled; r <= bridge.Redoubled; r++ {
 				c := bridge.Contract{Level: level, Strain: st, Risk: r}
 				for _, d := range []bridge.Seat{bridge.North, bridge.East} {
 					for t := 0; t <= 13; t++ {
-						if bridge.Score(c, d, t, v) == s {
-							return true
-						}
+						out[bridge.Score(c, d, t, v)] = struct{}{}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // HalfMatchVP returns the victory points of a pair that played only half a
 // match in a Swiss pairs event with an odd number of pairs (NSWBA 13.7):
-// in a match of fewer than 12 boards the IMP difference is doubled and
-// converted on the match's scale (13.7(a)); otherwise it is converted on
-// the scale for the boards played (13.7(b)).
-func HalfMatchVP(imps, played, matchBoards int, s Scale) (us, them float64) {
-	if matchBoards < 12 {
+// in a match of fewer than doubleBelow boards (the profile's
+// HalfMatchDoubleBelow, 12) the IMP difference is doubled and converted on
+// the match's scale (13.7(a)); otherwise it is converted on the scale for
+// the boards played (13.7(b)).
+func HalfMatchVP(imps, played, matchBoards, doubleBelow int, s Scale) (us, them float64) {
+	if matchBoards < doubleBelow {
 		return s.VP(2*imps, matchBoards)
 	}
 	return s.VP(imps, played)
@@ -142,31 +163,6 @@ func SitOutAverage(rs []Result, sc []Scored) (ns, ew float64) {
 	return ns / float64(n), ew / float64(n)
 }
 
-// The forfeit award of NSWBA 13.9: the non-offenders score 18 of a match's
-// 30 VPs (the offenders 0).
-const (
-	ForfeitVP      = 18.0
-	ForfeitVPTotal = 30.0
-)
-
-// ForfeitAward returns the non-offenders' VPs for a forfeited match on a
-// scale whose drawn match shares total VPs: 18 on a 30-VP match (NSWBA
-// 13.9), otherwise the same share of the total (12 of 20), which is the
-// equivalent the Tournament Committee is asked to fix; a committee that
-// fixes another figure uses it directly. The offenders score 0.
-func ForfeitAward(total float64) float64 {
-	return math.Round(ForfeitVP/ForfeitVPTotal*total*100) / 100
-}
-
-// ForfeitFinal is the non-offenders' VPs for a forfeited match adjusted at
-// the end of the event, and after 50% and 75% of the matches for a Swiss
-// draw (NSWBA 13.9): the highest of the award, their own mean VPs in their
-// completed matches, and the mean VPs of the offenders' opponents in
-// completed matches.
-func ForfeitFinal(award, ownMean, offendersOpponentsMean float64) float64 {
-	return max(award, ownMean, offendersOpponentsMean)
-}
-
 // ForfeitIMPs returns the IMPs a forfeit's VP award stands for when IMPs
 // are needed (NSWBA 13.9): the most IMPs that earn vp on scale s for a
 // match of boards boards. The offenders get the negative.
@@ -175,25 +171,31 @@ func ForfeitIMPs(s Scale, boards int, vp float64) (int, bool) {
 }
 
 // UnplayedIMPs returns the IMPs assigned per unplayed board when boards
-// cannot be played through no fault of the players (NSWBA 13.10): 2 a board
-// for 1–3 boards, 1 for 4–7, and for 8 or more M/U, where M is the most
-// IMPs that score 18 VPs on scale s for U boards, rounded to the nearest
-// half IMP with quarters rounded up. The regulation (2011) means the WBF
-// scale of its day, on which a match had 30 VPs; pass that table (a VPTable
-// finds the nearest lower board count itself). ok is false when the scale
-// has no band at 18 VPs.
-func UnplayedIMPs(unplayed int, s Scale) (perBoard float64, ok bool) {
-	switch {
-	case unplayed <= 0:
+// cannot be played through no fault of the players, under profile p: the
+// figure of the first of p.UnplayedIMPs's bands that covers the number
+// unplayed (NSWBA 13.10: 2 a board for 1–3 boards, 1 for 4–7), and beyond
+// the last band M/U, where M is the most IMPs that score
+// p.UnplayedFormulaVP (18) on scale s for U boards, rounded to the nearest
+// p.UnplayedRounding (half an IMP, quarters rounded up). The regulation
+// (2011) means the WBF scale of its day, on which a match had 30 VPs; pass
+// that table (a VPTable finds the nearest lower board count itself). ok is
+// false when the scale has no band at the formula's VPs.
+func UnplayedIMPs(p *regulation.Profile, unplayed int, s Scale) (perBoard float64, ok bool) {
+	if unplayed <= 0 {
 		return 0, true
-	case unplayed <= 3:
-		return 2, true
-	case unplayed <= 7:
-		return 1, true
 	}
-	m, ok := MaxMargin(s, unplayed, 18)
+	for _, b := range p.UnplayedIMPs {
+		if unplayed <= b.MaxBoards {
+			return b.IMPsPerBoard, true
+		}
+	}
+	m, ok := MaxMargin(s, unplayed, p.UnplayedFormulaVP)
 	if !ok {
 		return 0, false
 	}
-	return math.Floor(float64(m)/float64(unplayed)*2+0.5) / 2, true
+	x := float64(m) / float64(unplayed)
+	if step := p.UnplayedRounding; step > 0 {
+		x = math.Floor(x/step+0.5) * step
+	}
+	return x, true
 }

@@ -5,22 +5,8 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/regulation"
 )
-
-// TestAverageIMPs: NSWBA 8.3: ±2 in Butler pairs and matches under 11
-// boards, ±3 in longer matches.
-func TestAverageIMPs(t *testing.T) {
-	cases := []struct {
-		boards int
-		butler bool
-		want   float64
-	}{{10, false, 2}, {11, false, 3}, {24, false, 3}, {24, true, 2}, {7, true, 2}}
-	for _, c := range cases {
-		if got := AverageIMPs(c.boards, c.butler); got != c.want {
-			t.Errorf("NSWBA 8.3: %d boards, Butler %v: %g, want %g", c.boards, c.butler, got, c.want)
-		}
-	}
-}
 
 // TestCheckScore: NSWBA 13.6: only an impossible score or a vulnerability
 // error is corrected; a score on the wrong side becomes average to both; any
@@ -85,13 +71,13 @@ func TestTableScore(t *testing.T) {
 // (testdata/wbf-discrete.txt): 8 boards, 5 IMPs doubled = 10 → 14-6; 12
 // boards, 6 played, 5 IMPs → 6 boards 13-7.
 func TestHalfMatchVP(t *testing.T) {
-	if us, them := HalfMatchVP(5, 4, 8, WBFDiscrete); us != 14 || them != 6 {
+	if us, them := HalfMatchVP(5, 4, 8, 12, WBFDiscrete); us != 14 || them != 6 {
 		t.Errorf("13.7(a): %g-%g, want 14-6", us, them)
 	}
-	if us, them := HalfMatchVP(5, 6, 12, WBFDiscrete); us != 13 || them != 7 {
+	if us, them := HalfMatchVP(5, 6, 12, 12, WBFDiscrete); us != 13 || them != 7 {
 		t.Errorf("13.7(b): %g-%g, want 13-7", us, them)
 	}
-	if us, them := HalfMatchVP(-5, 6, 12, WBFDiscrete); us != 7 || them != 13 {
+	if us, them := HalfMatchVP(-5, 6, 12, 12, WBFDiscrete); us != 7 || them != 13 {
 		t.Errorf("13.7(b) lost: %g-%g, want 7-13", us, them)
 	}
 }
@@ -108,28 +94,34 @@ func TestSitOutAverage(t *testing.T) {
 	}
 }
 
-// TestForfeit: NSWBA 13.9: 18 of 30 VPs (0 to the offenders), the same share
-// of another scale, and at the end the highest of 18, the non-offenders'
-// own mean, and the mean of the offenders' opponents.
-func TestForfeit(t *testing.T) {
-	if got := ForfeitAward(30); got != 18 {
-		t.Errorf("30-VP match: %g", got)
-	}
-	if got := ForfeitAward(20); got != 12 {
-		t.Errorf("20-VP match: %g", got)
-	}
-	cases := []struct{ award, own, opp, want float64 }{
-		{18, 16.5, 17.2, 18}, {18, 19.25, 17, 19.25}, {18, 15, 20.5, 20.5},
-	}
-	for _, c := range cases {
-		if got := ForfeitFinal(c.award, c.own, c.opp); got != c.want {
-			t.Errorf("ForfeitFinal(%v) = %g, want %g", c, got, c.want)
-		}
-	}
-	// The IMPs of a forfeit: the top of the 18-2 band of the WBF discrete
-	// 8-board scale is 30 (testdata/wbf-discrete.txt: 26-30).
+// TestForfeitIMPs: NSWBA 13.9: the IMPs of a forfeit are the top of the
+// band that earns the award: of the 18-2 band of the WBF discrete 8-board
+// scale, 30 (testdata/wbf-discrete.txt: 26-30).
+func TestForfeitIMPs(t *testing.T) {
 	if m, ok := ForfeitIMPs(WBFDiscrete, 8, 18); !ok || m != 30 {
 		t.Errorf("ForfeitIMPs = %d %v, want 30", m, ok)
+	}
+}
+
+// TestAverageIMPs: NSWBA 8.3: 2 IMPs in Butler pairs and in matches of up
+// to 10 boards, 3 from 11; another body's figures come from its profile.
+func TestAverageIMPs(t *testing.T) {
+	p := regulation.NSWBA2011()
+	for _, c := range []struct {
+		boards int
+		butler bool
+		want   float64
+	}{{8, false, 2}, {10, false, 2}, {11, false, 3}, {24, false, 3}, {24, true, 2}} {
+		if got := AverageIMPs(p, c.boards, c.butler); got != c.want {
+			t.Errorf("NSWBA 8.3: %d boards, Butler %v: %g, want %g", c.boards, c.butler, got, c.want)
+		}
+	}
+	p.AverageIMPsLong, p.LongMatchBoards = 4, 16
+	if got := AverageIMPs(p, 12, false); got != 2 {
+		t.Errorf("another profile, 12 boards: %g, want 2", got)
+	}
+	if got := AverageIMPs(p, 16, false); got != 4 {
+		t.Errorf("another profile, 16 boards: %g, want 4", got)
 	}
 }
 
@@ -154,6 +146,7 @@ boards 12-15
 // TestUnplayedIMPs: NSWBA 13.10: 2 IMPs a board for 1–3 unplayed, 1 for 4–7,
 // M/U from 8 on with the nearest lower table and halves, quarters up.
 func TestUnplayedIMPs(t *testing.T) {
+	nswba := regulation.NSWBA2011()
 	tab, err := ParseVPTable(strings.NewReader(oldStyle))
 	if err != nil {
 		t.Fatal(err)
@@ -172,18 +165,18 @@ func TestUnplayedIMPs(t *testing.T) {
 		{0, 0},
 	}
 	for _, c := range cases {
-		got, ok := UnplayedIMPs(c.u, tab)
+		got, ok := UnplayedIMPs(nswba, c.u, tab)
 		if !ok || got != c.want {
 			t.Errorf("NSWBA 13.10: %d unplayed: %g, want %g", c.u, got, c.want)
 		}
 	}
 	// Quarters round up: 10/8 = 1.25 → 1.5 and 14/8 = 1.75 → 2.
 	q, _ := ParseVPTable(strings.NewReader("boards 8\n0 15-15\n11 19-11\nboards 9\n0 15-15\n15 19-11\n"))
-	if got, _ := UnplayedIMPs(8, q); got != 1.5 {
+	if got, _ := UnplayedIMPs(nswba, 8, q); got != 1.5 {
 		t.Errorf("1.25 → %g, want 1.5", got)
 	}
 	r, _ := ParseVPTable(strings.NewReader("boards 8\n0 15-15\n15 19-11\n"))
-	if got, _ := UnplayedIMPs(8, r); got != 2 {
+	if got, _ := UnplayedIMPs(nswba, 8, r); got != 2 {
 		t.Errorf("1.75 → %g, want 2", got)
 	}
 }
@@ -194,5 +187,32 @@ func TestSeenTraveller(t *testing.T) {
 	r := SeenTraveller(3, 4)
 	if r.Kind != Artificial || r.NSAward != AveMinus || r.EWAward != AveMinus {
 		t.Errorf("%+v", r)
+	}
+}
+
+// TestPossibleScore: NSWBA 13.6(a): a score some result gives is possible,
+// any other is impossible; the sets differ with the vulnerability (Law 77).
+func TestPossibleScore(t *testing.T) {
+	tests := []struct {
+		s    int
+		v    bridge.Vulnerability
+		want bool
+	}{
+		{0, bridge.NoneVul, true},     // a pass-out
+		{420, bridge.NoneVul, true},   // 4♠ made
+		{-420, bridge.NoneVul, true},  // 4♠ made by East-West
+		{421, bridge.NoneVul, false},  // no score ends in 1
+		{620, bridge.NoneVul, false},  // a vulnerable game, not vulnerable
+		{620, bridge.NSVul, true},     //
+		{2980, bridge.AllVul, true},   // 7NTXX made
+		{2980, bridge.NoneVul, false}, // non-vulnerable 7NTXX is 2490
+		{-7600, bridge.AllVul, true},  // 7NTXX vulnerable, 13 down
+		{1000000000, bridge.AllVul, false},
+		{100, bridge.Vulnerability(9), false}, // no such vulnerability
+	}
+	for _, tt := range tests {
+		if got := PossibleScore(tt.s, tt.v); got != tt.want {
+			t.Errorf("PossibleScore(%d, %v) = %v, want %v", tt.s, tt.v, got, tt.want)
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bridgetd/bridgetd/regulation"
 )
 
 // wbf25Source reads testdata/wbf25.txt, the source's own figures: per match
@@ -176,7 +178,7 @@ func TestWBF25Forfeit(t *testing.T) {
 		{14, 12}, // no 14-board column: the 12-board one
 	}
 	for _, c := range cases {
-		if m, ok := ForfeitIMPs(WBF25, c.boards, ForfeitAward(30)); !ok || m != c.want {
+		if m, ok := ForfeitIMPs(WBF25, c.boards, regulation.NSWBA2011().ForfeitVP); !ok || m != c.want {
 			t.Errorf("NSWBA 13.9: forfeit over %d boards: %d IMPs (%v), want %d", c.boards, m, ok, c.want)
 		}
 	}
@@ -206,7 +208,7 @@ func TestWBF25Unplayed(t *testing.T) {
 		{10, 1},   // 11/10 = 1.1 → 1
 	}
 	for _, c := range cases {
-		if got, ok := UnplayedIMPs(c.u, WBF25); !ok || got != c.want {
+		if got, ok := UnplayedIMPs(regulation.NSWBA2011(), c.u, WBF25); !ok || got != c.want {
 			t.Errorf("NSWBA 13.10: %d unplayed: %g (%v), want %g", c.u, got, ok, c.want)
 		}
 	}

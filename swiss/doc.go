@@ -33,8 +33,8 @@
 // Before a draw after 50% and after 75% of the matches, the score awarded
 // to the non-offender in a forfeited match is raised to the highest of the
 // award, its own mean in completed matches and the mean of the offender's
-// opponents in completed matches (NSWBA 13, forfeited matches). ForfeitDue tells when that
-// is, AdjustedForfeit computes the figure, and Options.Adjust lets the
-// caller substitute the adjusted scores into the standings just before
-// the draw.
+// opponents in completed matches (NSWBA 13, forfeited matches). Package
+// event computes the figure from its regulation profile; Options.Adjust
+// lets the caller substitute the adjusted scores into the standings just
+// before the draw.
 package swiss

@@ -123,7 +123,7 @@ func TestFreezeNSWBA14(t *testing.T) {
 func TestAdjustHook(t *testing.T) {
 	st := field([]float64{60, 50, 40, 30}, nil, nil)
 	adj := func(s Standings) (Standings, error) {
-		s.Entrants[3].Score = 30 - 18 + AdjustedForfeit(18, []float64{20, 22}, nil) // 18 raised to 21
+		s.Entrants[3].Score = 30 - 18 + 21 // an award of 18 raised to the own mean 21
 		return s, nil
 	}
 	d, err := Pair(st, Options{Adjust: adj})
@@ -142,41 +142,6 @@ func TestAdjustHook(t *testing.T) {
 	}
 	if got := pairs(d); !slices.Equal(got, [][2]int{{4, 1}, {2, 3}}) {
 		t.Errorf("adjusted score not used for ranking: %v", got)
-	}
-}
-
-func TestForfeitDue(t *testing.T) {
-	// NSWBA 13 (forfeited matches): adjust after 50% and 75% of matches.
-	tests := []struct {
-		played, total int
-		want          bool
-	}{
-		{3, 8, false}, {4, 8, true}, {5, 8, false}, {6, 8, true}, {7, 8, false}, {8, 8, false},
-		{3, 7, false}, {4, 7, true}, {5, 7, false}, {6, 7, true}, // 3.5 and 5.25 rounded up
-		{1, 2, true}, {1, 3, false}, {2, 3, true}, {0, 0, false}, {0, 4, false}, {2, 4, true}, {3, 4, true},
-	}
-	for _, tc := range tests {
-		if got := ForfeitDue(tc.played, tc.total); got != tc.want {
-			t.Errorf("ForfeitDue(%d, %d) = %v, want %v", tc.played, tc.total, got, tc.want)
-		}
-	}
-}
-
-func TestAdjustedForfeit(t *testing.T) {
-	// NSWBA 13 (forfeited matches): the highest of 18, own mean, offender's opponents' mean.
-	tests := []struct {
-		own, off []float64
-		want     float64
-	}{
-		{nil, nil, 18},
-		{[]float64{10, 12}, []float64{15}, 18},
-		{[]float64{20, 23}, []float64{15}, 21.5},
-		{[]float64{10}, []float64{25, 24, 26}, 25},
-	}
-	for _, tc := range tests {
-		if got := AdjustedForfeit(18, tc.own, tc.off); got != tc.want {
-			t.Errorf("AdjustedForfeit(18, %v, %v) = %v, want %v", tc.own, tc.off, got, tc.want)
-		}
 	}
 }
 

@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 )
 
 func init() {
@@ -32,9 +32,9 @@ func runContract(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("declarer: %w", err)
 	}
-	tricks, err := strconv.Atoi(pos[2])
-	if err != nil || tricks < 0 || tricks > 13 {
-		return fmt.Errorf("tricks %q: want the number of tricks declarer took, 0-13", pos[2])
+	tricks, err := event.ParseTricks(pos[2], contract)
+	if err != nil {
+		return fmt.Errorf("tricks: %w", err)
 	}
 	vul, err := bridge.ParseVulnerability(*vulFlag)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bridgetd/bridgetd/event"
@@ -50,26 +51,14 @@ func runCorrect(e *env, args []string) error {
 		cr.New = &r
 	}
 	if *imps != "" {
-		var v float64
-		if _, err := fmt.Sscan(*imps, &v); err != nil {
-			return fmt.Errorf("--imps %q: not a number", *imps)
+		v, err := parseIMPs(*imps)
+		if err != nil {
+			return err
 		}
 		cr.NewIMPs = &v
 	}
-	path := pos[0]
-	ev, err := event.Load(path)
+	ev, got, err := event.Desk{Events: event.NewFileStore(pos[0])}.Correct(context.Background(), cr)
 	if err != nil {
-		return err
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		return err
-	}
-	got, err := ev.Correct(cr, sc)
-	if err != nil {
-		return err
-	}
-	if err := ev.Save(path); err != nil {
 		return err
 	}
 	what := ""

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
-	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -51,7 +55,9 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       players, N E S W, and each player scores his side's matchpoints
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
-      "7 Pass") or "BOARD =SCORE" for an assigned NS score; --room closed enters
+      "1 4S N +1", "2 3NT S =", "3 2HX E -2", "7 Pass") or "BOARD =SCORE" for
+      an assigned NS score (one some result can give, NSWBA 13.6); every
+      field must be whole and valid, each board once; --room closed enters
       a teams match's other room (home team East–West): with both rooms the
       match is scored board by board; --imps gives a whole match's NS margin
       instead; --agreed records when the match score was agreed
@@ -61,15 +67,27 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       at the end (NSWBA 13.9)
   post EVENT --session S --at TIME
       score the event and post the session's scores; the correction windows of
-      NSWBA 13 run from here
+      NSWBA 13 run from here; a result still missing is named in a warning
   show EVENT
       print the rounds, draws, results and VPs
 
 TIME is "2006-01-02 15:04" (local time) or RFC 3339.
 `
 
+// eventSub is one subcommand of bridgetd event: it defines its flags on fs,
+// and then runs on the event's Desk with the positional arguments after
+// the event file (npos of them; -1 for any number).
+type eventSub struct {
+	npos  int
+	flags func(fs *flag.FlagSet) func(e *env, path string, desk event.Desk, pos []string) error
+}
+
+var eventSubs = map[string]eventSub{
+	"new": {0, eventNew}, "add": {0, eventAdd}, "session": {0, eventSession}, "movement": {1, eventMovement},
+	"results": {-1, eventResults}, "forfeit": {0, eventForfeit}, "post": {0, eventPost}, "show": {0, eventShow},
+}
+
 func runEvent(e *env, args []string) error {
-	c := commands["event"]
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(e.stderr, eventHelp)
 		if len(args) == 0 {
@@ -77,223 +95,254 @@ func runEvent(e *env, args []string) error {
 		}
 		return nil
 	}
-	sub, args := args[0], args[1:]
-	fs := newFlagSet(e, c)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), eventHelp) }
-	var (
-		name, kind, scoring, scale, datum, regFile, section, startS, atS, agreedS, impsS string
-		room, arrow                                                                      string
-		vpTotal, top                                                                     float64
-		boards, qualify, trim, stage, round, table, session, id, planned, offender       int
-		tables, perRound, mvRounds, mvPairs                                              int
-		seed                                                                             int64
-		nonQualified, unavailable                                                        bool
-		players                                                                          listFlag
-	)
-	switch sub {
-	case "new":
-		fs.StringVar(&name, "name", "", "event name")
-		fs.StringVar(&kind, "kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams")
-		fs.StringVar(&scoring, "scoring", "", "butler-vp, imp-vp, imps or matchpoints (default butler-vp; matchpoints for an individual)")
-		fs.StringVar(&scale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
-		fs.Float64Var(&vpTotal, "vp-total", 20, "VP shared in a match (fines are scaled from 30, NSWBA 7)")
-		fs.IntVar(&boards, "boards", 0, "boards per round")
-		fs.IntVar(&qualify, "qualify", 0, "places per section that qualify for the next stage")
-		fs.Int64Var(&seed, "seed", 1, "seed for the first-round draw and the lot (NSWBA 12 (f))")
-		fs.StringVar(&datum, "datum", string(event.DatumAll), "Butler datum: all or selected scores (NSWBA 14)")
-		fs.IntVar(&trim, "trim", 0, "scores dropped from each end before the Butler datum")
-		fs.Float64Var(&top, "top", 0, "matchpoint top on a board (fines in % of a top)")
-		fs.StringVar(&regFile, "regulation", "", "JSON regulation profile over NSWBA 2011")
-		fs.IntVar(&planned, "rounds", 0, "planned number of rounds (NSWBA 13.9 forfeit re-adjustments)")
-	case "add":
-		fs.StringVar(&name, "name", "", "entrant name")
-		fs.Var(&players, "player", "player as NAME:MEMBER:RANK (repeat)")
-		fs.StringVar(&section, "section", "", "section")
-		fs.BoolVar(&nonQualified, "non-qualified", false, "a non-qualified unit: may not qualify or win prizes (NSWBA 12)")
-		fs.IntVar(&id, "id", 0, "entrant number (with --unavailable: the entrant to mark)")
-		fs.BoolVar(&unavailable, "unavailable", false, "mark the entrant unavailable for the next stage (NSWBA 12)")
-	case "session":
-		fs.StringVar(&startS, "start", "", "start time")
-		fs.IntVar(&stage, "stage", 0, "stage of the event (0: as the previous session)")
-	case "results":
-		fs.IntVar(&round, "round", 0, "round")
-		fs.IntVar(&table, "table", 0, "table")
-		fs.StringVar(&impsS, "imps", "", "NS net IMPs for the whole match")
-		fs.StringVar(&agreedS, "agreed", "", "when the match score was agreed (NSWBA 13)")
-		fs.StringVar(&room, "room", "open", "teams: open (home team NS) or closed (home team EW)")
-	case "forfeit":
-		fs.IntVar(&round, "round", 0, "round")
-		fs.IntVar(&table, "table", 0, "table")
-		fs.IntVar(&offender, "offender", 0, "the entrant in default (NSWBA 13.9)")
-	case "movement":
-		fs.IntVar(&session, "session", 0, "session (default: the last)")
-		fs.StringVar(&atS, "at", "", "when the movement was set (default now)")
-		fs.IntVar(&tables, "tables", 0, "number of tables")
-		fs.IntVar(&perRound, "per-round", 2, "boards per round")
-		fs.IntVar(&mvRounds, "rounds", 0, "rounds to play (default: the full movement)")
-		fs.IntVar(&mvPairs, "pairs", 0, "number of pairs when one short of a full field")
-		fs.StringVar(&arrow, "arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
-	case "post":
-		fs.IntVar(&session, "session", 0, "session")
-		fs.StringVar(&atS, "at", "", "posting time (default now)")
-	case "show":
-	default:
+	sub, ok := eventSubs[args[0]]
+	if !ok {
 		fmt.Fprint(e.stderr, eventHelp)
 		return errUsage
 	}
-	pos, err := parseFlags(fs, args)
+	fs := newFlagSet(e, commands["event"])
+	fs.Usage = func() { fmt.Fprint(fs.Output(), eventHelp) }
+	do := sub.flags(fs)
+	pos, err := parseFlags(fs, args[1:])
 	if err != nil {
 		return err
 	}
-	if len(pos) < 1 || (sub != "results" && sub != "movement" && len(pos) != 1) || (sub == "movement" && len(pos) != 2) {
+	if len(pos) < 1 || (sub.npos >= 0 && len(pos) != 1+sub.npos) {
 		fs.Usage()
 		return errUsage
 	}
-	path := pos[0]
-	if sub == "new" {
-		if name == "" {
+	return do(e, pos[0], event.Desk{Events: event.NewFileStore(pos[0])}, pos[1:])
+}
+
+func eventNew(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	var set event.Settings
+	kind, scoring, datum := fs.String("kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams"),
+		fs.String("scoring", "", "butler-vp, imp-vp, imps or matchpoints (default butler-vp; matchpoints for an individual)"),
+		fs.String("datum", string(event.DatumAll), "Butler datum: all or selected scores (NSWBA 14)")
+	fs.StringVar(&set.Name, "name", "", "event name")
+	fs.StringVar(&set.VPScale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
+	fs.Float64Var(&set.VPTotal, "vp-total", 20, "VP shared in a match (fines are scaled from 30, NSWBA 7)")
+	fs.IntVar(&set.BoardsPerRound, "boards", 0, "boards per round")
+	fs.IntVar(&set.Qualify, "qualify", 0, "places per section that qualify for the next stage")
+	fs.Int64Var(&set.Seed, "seed", 1, "seed for the first-round draw and the lot (NSWBA 12 (f))")
+	fs.IntVar(&set.DatumTrim, "trim", 0, "scores dropped from each end before the Butler datum")
+	fs.Float64Var(&set.Top, "top", 0, "matchpoint top on a board (fines in % of a top)")
+	regFile := fs.String("regulation", "", "JSON regulation profile over NSWBA 2011")
+	fs.IntVar(&set.PlannedRounds, "rounds", 0, "planned number of rounds (NSWBA 13.9 forfeit re-adjustments)")
+	return func(e *env, path string, desk event.Desk, _ []string) error {
+		if set.Name == "" {
 			return fmt.Errorf("new: --name is required")
 		}
-		if _, err := os.Stat(path); err == nil {
+		set.Kind, set.Scoring, set.Datum = event.Kind(*kind), event.Scoring(*scoring), event.Datum(*datum)
+		if *regFile != "" {
+			var err error
+			if set.Regulation, err = loadProfile(*regFile); err != nil {
+				return err
+			}
+		}
+		ev, err := desk.Create(context.Background(), set)
+		if errors.Is(err, event.ErrExists) {
 			return fmt.Errorf("new: %s exists already", path)
 		}
-		if scoring == "" {
-			scoring = string(event.ButlerVP)
-			if event.Kind(kind) == event.Individual {
-				scoring = string(event.Matchpoints)
-			}
-		}
-		ev := event.New(name, event.Kind(kind), event.Scoring(scoring))
-		ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = scale, vpTotal, boards, qualify, seed
-		ev.Datum, ev.DatumTrim, ev.Top, ev.PlannedRounds = event.Datum(datum), trim, top, planned
-		if regFile != "" {
-			f, err := os.Open(regFile)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			if ev.Regulation, err = regulation.Load(f, regFile); err != nil {
-				return err
-			}
-		}
-		if _, err := ev.NewScorer(); err != nil {
+		if err != nil {
 			return err
 		}
-		if err := ev.Save(path); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, name, kind, scoring, ev.Profile().Name)
+		fmt.Fprintf(e.stdout, "created %s: %s (%s, %s, %s)\n", path, set.Name, *kind, ev.Scoring, ev.Profile().Name)
 		return nil
 	}
-	ev, err := event.Load(path)
-	if err != nil {
-		return err
-	}
-	switch sub {
-	case "add":
-		if unavailable {
-			en, err := ev.Entrant(id)
+}
+
+func eventAdd(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	var en event.Entrant
+	var players listFlag
+	fs.StringVar(&en.Name, "name", "", "entrant name")
+	fs.Var(&players, "player", "player as NAME:MEMBER:RANK (repeat)")
+	fs.StringVar(&en.Section, "section", "", "section")
+	fs.BoolVar(&en.NonQualified, "non-qualified", false, "a non-qualified unit: may not qualify or win prizes (NSWBA 12)")
+	fs.IntVar(&en.ID, "id", 0, "entrant number (with --unavailable: the entrant to mark)")
+	unavailable := fs.Bool("unavailable", false, "mark the entrant unavailable for the next stage (NSWBA 12)")
+	return func(e *env, _ string, desk event.Desk, _ []string) error {
+		ctx := context.Background()
+		if *unavailable {
+			got, err := desk.MarkUnavailable(ctx, en.ID)
 			if err != nil {
 				return err
 			}
-			en.Unavailable = true
-			fmt.Fprintf(e.stdout, "entrant %s is unavailable for the next stage\n", en.Label())
-			break
+			fmt.Fprintf(e.stdout, "entrant %s is unavailable for the next stage\n", got.Label())
+			return nil
 		}
-		if name == "" {
+		if en.Name == "" {
 			return fmt.Errorf("add: --name is required")
 		}
-		en := event.Entrant{ID: id, Name: name, Section: section, NonQualified: nonQualified}
 		for _, p := range players {
-			f := strings.SplitN(p, ":", 3)
-			pl := event.Player{Name: strings.TrimSpace(f[0])}
-			if len(f) > 1 {
-				pl.Member = strings.TrimSpace(f[1])
-			}
-			if len(f) > 2 {
-				pl.Rank = strings.TrimSpace(f[2])
-			}
-			en.Players = append(en.Players, pl)
+			en.Players = append(en.Players, event.ParsePlayer(p))
 		}
-		n, err := ev.AddEntrant(en)
+		n, err := desk.AddEntrant(ctx, en)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "entrant %d %s\n", n, name)
-	case "session":
-		start, err := parseTime(startS, "--start")
+		fmt.Fprintf(e.stdout, "entrant %d %s\n", n, en.Name)
+		return nil
+	}
+}
+
+func eventSession(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	startS := fs.String("start", "", "start time")
+	stage := fs.Int("stage", 0, "stage of the event (0: as the previous session)")
+	return func(e *env, _ string, desk event.Desk, _ []string) error {
+		start, err := parseTime(*startS, "--start")
 		if err != nil {
 			return err
 		}
-		n, err := ev.AddSession(start, stage)
+		n, err := desk.AddSession(context.Background(), start, *stage)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "session %d starts %s\n", n, start.Format(clockFmt))
-	case "results":
-		var rs []event.Result
-		for _, s := range pos[1:] {
+		return nil
+	}
+}
+
+func eventResults(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	var entry event.Entry
+	fs.IntVar(&entry.Round, "round", 0, "round")
+	fs.IntVar(&entry.Table, "table", 0, "table")
+	impsS := fs.String("imps", "", "NS net IMPs for the whole match")
+	agreedS := fs.String("agreed", "", "when the match score was agreed (NSWBA 13)")
+	room := fs.String("room", "open", "teams: open (home team NS) or closed (home team EW)")
+	return func(e *env, _ string, desk event.Desk, lines []string) error {
+		for _, s := range lines {
 			r, err := event.ParseResult(s)
 			if err != nil {
 				return err
 			}
-			rs = append(rs, r)
+			entry.Results = append(entry.Results, r)
 		}
-		if room != "open" && room != "closed" {
-			return fmt.Errorf("--room %q: want open or closed", room)
+		if *room != "open" && *room != "closed" {
+			return fmt.Errorf("--room %q: want open or closed", *room)
 		}
-		if err := ev.EnterRoom(round, table, room == "closed", rs); err != nil {
-			return err
-		}
-		_, _, m, _ := ev.Match(round, table)
-		if impsS != "" {
-			var v float64
-			if _, err := fmt.Sscan(impsS, &v); err != nil {
-				return fmt.Errorf("--imps %q: not a number", impsS)
-			}
-			m.IMPs = &v
-		}
-		if agreedS != "" {
-			a, err := parseTime(agreedS, "--agreed")
+		entry.Closed = *room == "closed"
+		if *impsS != "" {
+			v, err := parseIMPs(*impsS)
 			if err != nil {
 				return err
 			}
-			m.Agreed = &a
+			entry.IMPs = &v
+		}
+		if *agreedS != "" {
+			a, err := parseTime(*agreedS, "--agreed")
+			if err != nil {
+				return err
+			}
+			entry.Agreed = &a
+		}
+		m, err := desk.Record(context.Background(), entry)
+		if err != nil {
+			return err
 		}
 		if len(m.Closed) > 0 {
-			fmt.Fprintf(e.stdout, "round %d table %d: %d results, %d in the closed room\n", round, table, len(m.Results), len(m.Closed))
+			fmt.Fprintf(e.stdout, "round %d table %d: %d results, %d in the closed room\n", entry.Round, entry.Table, len(m.Results), len(m.Closed))
 		} else {
-			fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", round, table, len(m.Results))
+			fmt.Fprintf(e.stdout, "round %d table %d: %d results\n", entry.Round, entry.Table, len(m.Results))
 		}
-	case "forfeit":
-		if err := ev.Forfeit(round, table, offender); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "round %d table %d forfeited by %s: 0 VP; the other side scores the NSWBA 13.9 award, re-adjusted later\n", round, table, entrantName(ev, offender))
-	case "movement":
-		if err := addMovement(e, ev, pos[1], session, atS, tables, perRound, mvRounds, mvPairs, arrow); err != nil {
-			return err
-		}
-	case "post":
-		when, err := parseTimeOrNow(atS, "--at")
+		return nil
+	}
+}
+
+func eventForfeit(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	round := fs.Int("round", 0, "round")
+	table := fs.Int("table", 0, "table")
+	offender := fs.Int("offender", 0, "the entrant in default (NSWBA 13.9)")
+	return func(e *env, _ string, desk event.Desk, _ []string) error {
+		ev, err := desk.Forfeit(context.Background(), *round, *table, *offender)
 		if err != nil {
 			return err
 		}
-		sc, err := ev.NewScorer()
+		fmt.Fprintf(e.stdout, "round %d table %d forfeited by %s: 0 VP; the other side scores the NSWBA 13.9 award, re-adjusted later\n", *round, *table, entrantName(ev, *offender))
+		return nil
+	}
+}
+
+func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	var plan event.MovementPlan
+	fs.IntVar(&plan.Session, "session", 0, "session (default: the last)")
+	atS := fs.String("at", "", "when the movement was set (default now)")
+	fs.IntVar(&plan.Tables, "tables", 0, "number of tables")
+	fs.IntVar(&plan.PerRound, "per-round", 2, "boards per round")
+	fs.IntVar(&plan.Rounds, "rounds", 0, "rounds to play (default: the full movement)")
+	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field")
+	arrow := fs.String("arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
+	return func(e *env, _ string, desk event.Desk, pos []string) error {
+		plan.Kind = pos[0]
+		var err error
+		if plan.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
+			return err
+		}
+		if plan.ArrowSwitch, err = parseRounds(*arrow); err != nil {
+			return fmt.Errorf("--arrow-switch: %w", err)
+		}
+		ev, mv, err := desk.Seat(context.Background(), plan)
 		if err != nil {
 			return err
 		}
-		if err := ev.Post(session, when, sc); err != nil {
+		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), plan.PerRound, ev.Top)
+		if ev.TwoWinner {
+			fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
+		}
+		return nil
+	}
+}
+
+func eventPost(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	session := fs.Int("session", 0, "session")
+	atS := fs.String("at", "", "posting time (default now)")
+	return func(e *env, _ string, desk event.Desk, _ []string) error {
+		when, err := parseTimeOrNow(*atS, "--at")
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "session %d posted at %s\n", session, when.Format(clockFmt))
-		if q := ev.Postings[len(ev.Postings)-1].Qualified; len(q) > 0 {
+		ev, p, err := desk.Post(context.Background(), *session, when)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "session %d posted at %s\n", *session, when.Format(clockFmt))
+		if q := p.Posting.Qualified; len(q) > 0 {
 			fmt.Fprintf(e.stdout, "shown as qualifying: %s\n", labels(ev, q))
 		}
-	case "show":
+		for _, m := range p.Missing {
+			fmt.Fprintf(e.stderr, "warning: %s: no result entered; it scores nothing until entered\n", m)
+		}
+		return nil
+	}
+}
+
+func eventShow(*flag.FlagSet) func(*env, string, event.Desk, []string) error {
+	return func(e *env, _ string, desk event.Desk, _ []string) error {
+		ev, _, err := desk.Event(context.Background())
+		if err != nil {
+			return err
+		}
 		return showEvent(e, ev)
 	}
-	return ev.Save(path)
+}
+
+// loadProfile reads a regulation profile file (--regulation).
+func loadProfile(path string) (*regulation.Profile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return regulation.Load(f, path)
+}
+
+// parseIMPs reads a match margin in IMPs (--imps): a whole, finite number.
+func parseIMPs(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("--imps %q: not a number", s)
+	}
+	return v, nil
 }
 
 func showEvent(e *env, ev *event.Event) error {
@@ -326,8 +375,8 @@ func showEvent(e *env, ev *event.Event) error {
 				} else {
 					line += "\t"
 				}
-				if m.Forfeit != "" {
-					line += "\tforfeit by " + m.Forfeit
+				if m.Forfeit != nil {
+					line += "\tforfeit by " + strings.ToLower(m.Forfeit.String())
 				}
 				if m.Half != 0 {
 					line += fmt.Sprintf("\thalf %d, boards %v", m.Half, m.Boards)
@@ -410,49 +459,11 @@ type intList []int
 func (l *intList) String() string { return fmt.Sprint([]int(*l)) }
 func (l *intList) Set(s string) error {
 	for _, f := range strings.Split(s, ",") {
-		var n int
-		if _, err := fmt.Sscan(strings.TrimSpace(f), &n); err != nil {
-			return fmt.Errorf("%q: not a number", f)
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return fmt.Errorf("%q: not an entrant number", f)
 		}
 		*l = append(*l, n)
-	}
-	return nil
-}
-
-// addMovement builds a Mitchell, Howell or individual movement with package
-// movement and adds its rounds to the event.
-func addMovement(e *env, ev *event.Event, kind string, session int, atS string, tables, perRound, rounds, pairs int, arrow string) error {
-	when, err := parseTimeOrNow(atS, "--at")
-	if err != nil {
-		return err
-	}
-	if session == 0 && len(ev.Sessions) > 0 {
-		session = ev.Sessions[len(ev.Sessions)-1].Number
-	}
-	var mv *movement.Movement
-	switch kind {
-	case "mitchell":
-		o := movement.MitchellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs}
-		if o.ArrowSwitch, err = parseRounds(arrow); err != nil {
-			return fmt.Errorf("--arrow-switch: %w", err)
-		}
-		mv, err = movement.NewMitchell(o)
-	case "howell":
-		mv, err = movement.NewHowell(movement.HowellOptions{Tables: tables, PerSet: perRound, Rounds: rounds, Pairs: pairs})
-	case "individual":
-		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: tables, PerSet: perRound, Rounds: rounds})
-	default:
-		return fmt.Errorf("movement %q: want mitchell, howell or individual", kind)
-	}
-	if err != nil {
-		return err
-	}
-	if err := ev.AddMovement(session, mv, when); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
-	if ev.TwoWinner {
-		fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -94,7 +95,7 @@ func TestSwissPairsEndToEnd(t *testing.T) {
 	checkGolden(t, runScript(t, "testdata/swisspairs.script", dir), "testdata/swisspairs.golden")
 
 	// The event file itself, independently of the transcript.
-	ev, err := event.Load(filepath.Join(dir, "swiss.json"))
+	ev, err := loadEvent(filepath.Join(dir, "swiss.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestSwissPairsEndToEnd(t *testing.T) {
 	if len(ev.Offences) != 4 || ev.Fines(4) != 2 || ev.Fines(1) != 0.67 || ev.Fines(5) != 2 {
 		t.Errorf("NSWBA 7: offences %d, fines %g %g %g", len(ev.Offences), ev.Fines(4), ev.Fines(1), ev.Fines(5))
 	}
-	r, err := event.LoadRegister(filepath.Join(dir, "offences.json"))
+	r, err := loadRegister(filepath.Join(dir, "offences.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +273,7 @@ func TestEndToEnd(t *testing.T) {
 // its transcript.
 func checkEvent(t *testing.T, name, path string) {
 	t.Helper()
-	ev, err := event.Load(path)
+	ev, err := loadEvent(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,7 +333,7 @@ func checkEvent(t *testing.T, name, path string) {
 		}
 		// The three-table individual: 11 rounds, each table seating four
 		// players, every board played three times (top 4).
-		tw, err := event.Load(filepath.Join(filepath.Dir(path), "twelve.json"))
+		tw, err := loadEvent(filepath.Join(filepath.Dir(path), "twelve.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,4 +374,16 @@ func checkEvent(t *testing.T, name, path string) {
 			t.Errorf("NSWBA 13: closed-room correction %+v, match IMPs %v", ev.Corrections, m.IMPs)
 		}
 	}
+}
+
+// loadEvent reads an event file through its store.
+func loadEvent(path string) (*event.Event, error) {
+	ev, _, err := event.NewFileStore(path).Load(context.Background())
+	return ev, err
+}
+
+// loadRegister reads an offences register file through its store.
+func loadRegister(path string) (*event.Register, error) {
+	reg, _, err := event.NewFileRegister(path).Load(context.Background())
+	return reg, err
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/bridgetd/bridgetd/event"
@@ -73,34 +74,13 @@ func runFine(e *env, args []string) error {
 	if f.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
 		return err
 	}
-	path := pos[1]
-	ev, err := event.Load(path)
-	if err != nil {
-		return err
-	}
-	var register *event.Register
+	desk := event.Desk{Events: event.NewFileStore(pos[1])}
 	if *reg != "" {
-		if register, err = event.LoadRegister(*reg); err != nil {
-			return err
-		}
+		desk.Register = event.NewFileRegister(*reg)
 	}
-	got, err := ev.Apply(f, register)
-	if err != nil {
-		return err
-	}
-	if err := ev.Save(path); err != nil {
-		return err
-	}
+	got, err := desk.Fine(context.Background(), f)
 	for _, o := range got {
 		fmt.Fprintln(e.stdout, o)
 	}
-	if register != nil {
-		for _, o := range got {
-			register.Add(o)
-		}
-		if err := register.Save(*reg); err != nil {
-			return fmt.Errorf("the event is saved but the register is not: %w", err)
-		}
-	}
-	return nil
+	return err
 }

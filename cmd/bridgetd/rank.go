@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"text/tabwriter"
-	"time"
 
 	"github.com/bridgetd/bridgetd/event"
 )
@@ -18,30 +18,6 @@ func init() {
 	})
 }
 
-// rankReport is the --json output of bridgetd rank.
-type rankReport struct {
-	Event     string        `json:"event"`
-	Rounds    int           `json:"rounds"`
-	Standings []rankedEntry `json:"standings"`
-	// Qualifiers for the next stage and the replacements made (NSWBA 12).
-	Qualifiers   []int               `json:"qualifiers,omitempty"`
-	Replacements []event.Replacement `json:"replacements,omitempty"`
-	// NoLongerQualified: shown as qualifying in a posting, no longer (NSWBA 13).
-	NoLongerQualified []int           `json:"no_longer_qualified,omitempty"`
-	Playoffs          []event.Playoff `json:"playoffs,omitempty"`
-	// Provisional lists rounds whose results wait on an appeal (NSWBA 14).
-	Provisional []int `json:"provisional_rounds,omitempty"`
-	// Forfeits are the final re-adjustments of forfeited matches (NSWBA 13.9).
-	Forfeits []event.ForfeitAdjustment `json:"forfeits,omitempty"`
-	Official *time.Time                `json:"official,omitempty"`
-}
-
-type rankedEntry struct {
-	event.Standing
-	Name  string  `json:"name"`
-	Fines float64 `json:"fines,omitempty"`
-}
-
 // fieldNames names the fields of a two-winner movement.
 var fieldNames = map[string]string{event.FieldNS: "North–South", event.FieldEW: "East–West"}
 
@@ -53,34 +29,9 @@ func runRank(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ev, sc, err := loadScored(pos[0])
+	ev, rep, err := event.Desk{Events: event.NewFileStore(pos[0])}.Report(context.Background())
 	if err != nil {
 		return err
-	}
-	st := ev.Standings(sc)
-	rep := rankReport{Event: ev.Name, Rounds: len(ev.Rounds())}
-	for _, s := range st {
-		en, _ := ev.Entrant(s.Entrant)
-		rep.Standings = append(rep.Standings, rankedEntry{Standing: s, Name: en.Name, Fines: ev.Fines(s.Entrant)})
-	}
-	if ev.Qualify > 0 {
-		rep.Qualifiers, rep.Replacements = event.Qualify(st, ev.Entrants, ev.Qualify)
-		rep.NoLongerQualified = ev.NoLongerQualified(st)
-	}
-	rep.Playoffs = ev.Playoffs()
-	for _, r := range ev.Rounds() {
-		for _, m := range r.Matches {
-			if m.Provisional {
-				rep.Provisional = append(rep.Provisional, r.Number)
-				break
-			}
-		}
-	}
-	if off, ok := ev.Official(); ok {
-		rep.Official = &off
-	}
-	if ev.Ended() {
-		rep.Forfeits = ev.ForfeitAdjustments(len(ev.Rounds()), true)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -148,21 +99,4 @@ func runRank(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "Results official at %s (NSWBA 13).\n", rep.Official.Format(clockFmt))
 	}
 	return nil
-}
-
-// loadScored loads an event file and scores every result in it with the
-// scorer its profile calls for, as rank and swiss draw both need.
-func loadScored(path string) (*event.Event, event.Scorer, error) {
-	ev, err := event.Load(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := ev.Score(sc); err != nil {
-		return nil, nil, err
-	}
-	return ev, sc, nil
 }

@@ -1,0 +1,142 @@
+package event
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// ParseResult reads a result as a director types it:
+//
+//	BOARD CONTRACT DECLARER TRICKS   "5 4S N 10", "5 4S N +1", "5 4SX E -2", "5 3NT S ="
+//	BOARD Pass                       "7 Pass"
+//	BOARD =SCORE                     "3 =-100", an assigned NS score
+//
+// TRICKS is the number of tricks declarer took (0–13), or relative to the
+// contract: "=" made exactly, "+N" N overtricks, "-N" N down (see
+// ParseTricks). Every field must be whole and valid: a line with a bad
+// field is refused with an error naming the field (ErrBadResult); nothing
+// is read from a prefix. An assigned score must be one some result on the
+// board can give (NSWBA 13.6(a)).
+func ParseResult(s string) (Result, error) {
+	f := strings.Fields(strings.NewReplacer(":", " ", ",", " ").Replace(s))
+	bad := func(field, why string) (Result, error) {
+		if field != "" {
+			why = field + ": " + why
+		}
+		return Result{}, fmt.Errorf("result %q: %s: %w", s, why, ErrBadResult)
+	}
+	if len(f) < 2 {
+		return bad("", "want BOARD CONTRACT DECLARER TRICKS or BOARD =SCORE")
+	}
+	var r Result
+	var ok bool
+	if r.Board, ok = digits(f[0]); !ok || r.Board < 1 || r.Board > MaxBoard {
+		return bad("board", fmt.Sprintf("%q is not a board number 1-%d", f[0], MaxBoard))
+	}
+	if rest, assigned := strings.CutPrefix(f[1], "="); assigned {
+		if len(f) != 2 {
+			return bad("", "an assigned score stands alone: BOARD =SCORE")
+		}
+		n, err := ParseScore(rest, bridge.Board(r.Board).Vulnerability())
+		if err != nil {
+			return bad("assigned score", err.Error())
+		}
+		r.Score = n
+		return r, nil
+	}
+	c, err := bridge.ParseContract(f[1])
+	if err != nil {
+		return bad("contract", fmt.Sprintf("%q is not a contract (want e.g. 4S, 3NTX, Pass)", f[1]))
+	}
+	r.Contract = &c
+	if c.IsPassedOut() {
+		if len(f) != 2 {
+			return bad("", "a passed-out board has no declarer or tricks")
+		}
+		return r, r.Complete()
+	}
+	if len(f) != 4 {
+		return bad("", "want BOARD CONTRACT DECLARER TRICKS")
+	}
+	if r.Declarer, err = bridge.ParseSeat(f[2]); err != nil {
+		return bad("declarer", fmt.Sprintf("%q is not a seat (want N, E, S or W)", f[2]))
+	}
+	if r.Tricks, err = ParseTricks(f[3], c); err != nil {
+		return bad("tricks", err.Error())
+	}
+	if err := r.Complete(); err != nil {
+		return Result{}, fmt.Errorf("result %q: %w", s, err)
+	}
+	return r, nil
+}
+
+// MaxBoard is the highest board number a result may name.
+const MaxBoard = 9999
+
+// ParseTricks reads the tricks declarer took in contract c: a whole number
+// 0–13, or relative to the contract as travellers write it: "=" made
+// exactly, "+N" N overtricks, "-N" N down. A count the contract cannot
+// have (5 overtricks in 3NT, 10 down in 2S) is refused.
+func ParseTricks(s string, c bridge.Contract) (int, error) {
+	need := 6 + int(c.Level)
+	switch {
+	case s == "=":
+		return need, nil
+	case strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-"):
+		n, ok := digits(s[1:])
+		if !ok || n < 1 {
+			return 0, fmt.Errorf("%q: want a number of tricks 0-13, or =, +N or -N", s)
+		}
+		t := need + n
+		if s[0] == '-' {
+			t = need - n
+		}
+		if t < 0 || t > 13 {
+			return 0, fmt.Errorf("%q: %s cannot be made with %s tricks", s, c, signed(t-need))
+		}
+		return t, nil
+	}
+	n, ok := digits(s)
+	if !ok || n > 13 {
+		return 0, fmt.Errorf("%q: want a number of tricks 0-13, or =, +N or -N", s)
+	}
+	return n, nil
+}
+
+func signed(n int) string { return fmt.Sprintf("%+d", n) }
+
+// ParseScore reads an assigned North–South score on a board of
+// vulnerability v: a whole number, signed or not, that some result on the
+// board can give (NSWBA 13.6(a): a score no result gives is impossible).
+func ParseScore(s string, v bridge.Vulnerability) (int, error) {
+	t := strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	n, ok := digits(t)
+	if !ok || len(t) > 5 {
+		return 0, fmt.Errorf("%q is not a score (want a whole number, e.g. -100)", s)
+	}
+	if strings.HasPrefix(s, "-") {
+		n = -n
+	}
+	if !score.PossibleScore(n, v) {
+		return 0, fmt.Errorf("%d: no result on the board gives that score (NSWBA 13.6(a)), vulnerability %v", n, v)
+	}
+	return n, nil
+}
+
+// digits reads s as a whole number of decimal digits, no sign, no spaces.
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}

@@ -1,0 +1,278 @@
+package event
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bridgetd/bridgetd/movement"
+	"github.com/bridgetd/bridgetd/regulation"
+)
+
+// Settings are the choices made when an event is created.
+type Settings struct {
+	Name    string
+	Kind    Kind
+	Scoring Scoring // empty: ButlerVP, or Matchpoints for an individual event
+	VPScale string  // a scale of package score (score.ScaleNames)
+	VPTotal float64
+	Datum   Datum
+	// DatumTrim, BoardsPerRound, Qualify, PlannedRounds, Top and Seed set
+	// the Event fields of the same names.
+	DatumTrim      int
+	BoardsPerRound int
+	Qualify        int
+	PlannedRounds  int
+	Top            float64
+	Seed           int64
+	// Regulation is the profile in force; nil for NSWBA 2011.
+	Regulation *regulation.Profile
+}
+
+// The ranges Create checks.
+const (
+	// MaxVPTotal is the most VPs a match may share: scales share 20, 25 or
+	// 30.
+	MaxVPTotal = 100
+	// MaxTrim is the most scores a Butler datum may drop from each end of
+	// a board's scores; a typo beyond it is refused. (At scoring time a
+	// trim that leaves no score is reduced to keep the middle one.)
+	MaxTrim = 50
+)
+
+// Create returns a new event with the given settings, checked: a known
+// kind, scoring and VP scale, and figures in range: VPTotal above 0 and at
+// most MaxVPTotal, DatumTrim 0 to MaxTrim, Top finite and not negative.
+// Each error names the setting.
+func Create(s Settings) (*Event, error) {
+	if strings.TrimSpace(s.Name) == "" {
+		return nil, fmt.Errorf("%w: an event needs a name", ErrInvalid)
+	}
+	switch {
+	case !(s.VPTotal > 0 && s.VPTotal <= MaxVPTotal):
+		return nil, fmt.Errorf("%w: VP total %g: want the VPs a match shares, above 0 and at most %d (20 or 30)", ErrInvalid, s.VPTotal, MaxVPTotal)
+	case s.DatumTrim < 0 || s.DatumTrim > MaxTrim:
+		return nil, fmt.Errorf("%w: trim %d: want 0 to %d scores dropped from each end of a board", ErrInvalid, s.DatumTrim, MaxTrim)
+	case !(s.Top >= 0 && s.Top < math.MaxInt32):
+		return nil, fmt.Errorf("%w: top %g: want a matchpoint top of 0 (worked out from the movement) or more", ErrInvalid, s.Top)
+	}
+	if s.Scoring == "" {
+		s.Scoring = ButlerVP
+		if s.Kind == Individual {
+			s.Scoring = Matchpoints
+		}
+	}
+	ev := New(s.Name, s.Kind, s.Scoring)
+	ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = s.VPScale, s.VPTotal, s.BoardsPerRound, s.Qualify, s.Seed
+	ev.Datum, ev.DatumTrim, ev.Top, ev.PlannedRounds = s.Datum, s.DatumTrim, s.Top, s.PlannedRounds
+	ev.Regulation = s.Regulation
+	if _, err := ev.NewScorer(); err != nil {
+		return nil, err
+	}
+	if err := ev.Validate(); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// ParsePlayer reads a player as "NAME:MEMBER:RANK", the member number and
+// rank optional ("Ann Lee:100:Gold Life Master", "Ann Lee").
+func ParsePlayer(s string) Player {
+	f := strings.SplitN(s, ":", 3)
+	p := Player{Name: strings.TrimSpace(f[0])}
+	if len(f) > 1 {
+		p.Member = strings.TrimSpace(f[1])
+	}
+	if len(f) > 2 {
+		p.Rank = strings.TrimSpace(f[2])
+	}
+	return p
+}
+
+// MarkUnavailable marks the entrant unavailable for the next stage; the
+// next placed unit of its section takes its place (NSWBA 12).
+func (ev *Event) MarkUnavailable(id int) (*Entrant, error) {
+	en, err := ev.Entrant(id)
+	if err != nil {
+		return nil, err
+	}
+	en.Unavailable = true
+	return en, nil
+}
+
+// Entry is a table's results as the scorer enters them.
+type Entry struct {
+	Round, Table int
+	// Closed enters a teams match's closed room (home team East–West).
+	Closed  bool
+	Results []Result
+	// IMPs, when set, is the NS margin of the whole match, entered
+	// instead of (or over) board results.
+	IMPs *float64
+	// Agreed, when set, is when the match score was agreed (NSWBA 13).
+	Agreed *time.Time
+}
+
+// Record enters a table's results, its match margin and when its score was
+// agreed, and returns the match.
+func (ev *Event) Record(e Entry) (*Match, error) {
+	if e.IMPs != nil {
+		if err := ev.checkMargin(*e.IMPs); err != nil {
+			return nil, fmt.Errorf("round %d table %d: %w", e.Round, e.Table, err)
+		}
+	}
+	if err := ev.EnterRoom(e.Round, e.Table, e.Closed, e.Results); err != nil {
+		return nil, err
+	}
+	_, _, m, err := ev.Match(e.Round, e.Table)
+	if err != nil {
+		return nil, err
+	}
+	if e.IMPs != nil {
+		v := *e.IMPs
+		m.IMPs = &v
+	}
+	if e.Agreed != nil {
+		a := *e.Agreed
+		m.Agreed = &a
+	}
+	return m, nil
+}
+
+// MaxIMPs is the largest match margin in IMPs Record and Correct accept;
+// a larger one is a typo.
+const MaxIMPs = 10000
+
+// checkMargin refuses a match margin in an event that does not enter
+// margins (only teams matches scored by IMPVP or IMPs do; elsewhere Score
+// computes it) and a margin that is not a number or absurd.
+func (ev *Event) checkMargin(imps float64) error {
+	if !ev.twoRooms() {
+		return fmt.Errorf("%w: a match margin in IMPs belongs to a teams match (scoring %s or %s), not to a %s event scored by %s", ErrInvalid, IMPVP, IMPs, ev.Kind, ev.Scoring)
+	}
+	if math.IsNaN(imps) || math.Abs(imps) > MaxIMPs {
+		return fmt.Errorf("%w: margin %g IMPs: want a number from -%d to %d", ErrInvalid, imps, MaxIMPs, MaxIMPs)
+	}
+	return nil
+}
+
+// Missing is a board result a table has not entered.
+type Missing struct {
+	Round, Table, Board int
+	// Room is RoomClosed for the closed room of a teams match; empty
+	// otherwise.
+	Room string
+}
+
+// String names the missing result: "round 2 table 3 board 5".
+func (m Missing) String() string {
+	return fmt.Sprintf("round %d table %d%s board %d", m.Round, m.Table, roomName(m.Room), m.Board)
+}
+
+// Missing lists the board results the session's tables have not entered:
+// every board a table plays needs a result, in both rooms once a teams
+// match has closed-room results. Byes, forfeited matches and teams matches
+// scored by a margin alone need none.
+func (ev *Event) Missing(session int) ([]Missing, error) {
+	s, err := ev.Session(session)
+	if err != nil {
+		return nil, err
+	}
+	var out []Missing
+	for i := range s.Rounds {
+		rd := &s.Rounds[i]
+		for j := range rd.Matches {
+			m := &rd.Matches[j]
+			if m.Bye() || m.Forfeit != nil || (m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0 && ev.twoRooms()) {
+				continue
+			}
+			rooms := []struct {
+				name string
+				rs   []Result
+			}{{"", m.Results}}
+			if len(m.Closed) > 0 {
+				rooms = append(rooms, struct {
+					name string
+					rs   []Result
+				}{RoomClosed, m.Closed})
+			}
+			for _, room := range rooms {
+				for _, b := range m.BoardsIn(rd) {
+					if !slices.ContainsFunc(room.rs, func(r Result) bool { return r.Board == b }) {
+						out = append(out, Missing{Round: rd.Number, Table: m.Table, Board: b, Room: room.name})
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// Posted is what posting a session did: the posting recorded, and the
+// results still missing, which the director should chase (they score
+// nothing until entered).
+type Posted struct {
+	Posting Posting
+	Missing []Missing
+}
+
+// PostScores scores the event and posts the session's scores at the given
+// time, recording who the posting shows as qualifying; the correction
+// windows of NSWBA 13 run from it. It reports the results still missing.
+func (ev *Event) PostScores(session int, at time.Time) (*Posted, error) {
+	sc, err := ev.NewScorer()
+	if err != nil {
+		return nil, err
+	}
+	if err := ev.Post(session, at, sc); err != nil {
+		return nil, err
+	}
+	missing, err := ev.Missing(session)
+	if err != nil {
+		return nil, err
+	}
+	return &Posted{Posting: ev.Postings[len(ev.Postings)-1], Missing: missing}, nil
+}
+
+// MovementPlan describes a matchpoint movement to seat: its kind
+// ("mitchell", "howell" or "individual"), size and options (package
+// movement).
+type MovementPlan struct {
+	Kind string
+	// Session is the session it is played in; 0 for the last.
+	Session int
+	// At is when the movement was set.
+	At                              time.Time
+	Tables, PerRound, Rounds, Pairs int
+	// ArrowSwitch lists the rounds of a Mitchell played arrow-switched.
+	ArrowSwitch []int
+}
+
+// Seat builds the planned movement with package movement and adds its
+// rounds to the event (AddMovement); it returns the movement.
+func (ev *Event) Seat(p MovementPlan) (*movement.Movement, error) {
+	if p.Session == 0 && len(ev.Sessions) > 0 {
+		p.Session = ev.Sessions[len(ev.Sessions)-1].Number
+	}
+	var mv *movement.Movement
+	var err error
+	switch p.Kind {
+	case "mitchell":
+		mv, err = movement.NewMitchell(movement.MitchellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs, ArrowSwitch: p.ArrowSwitch})
+	case "howell":
+		mv, err = movement.NewHowell(movement.HowellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs})
+	case "individual":
+		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds})
+	default:
+		return nil, fmt.Errorf("movement %q: want mitchell, howell or individual", p.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := ev.AddMovement(p.Session, mv, p.At); err != nil {
+		return nil, err
+	}
+	return mv, nil
+}
