@@ -26,6 +26,11 @@
 // verifies the properties a movement must have (Law 8A1: the Director
 // fixes the movement of boards and players).
 //
+// Every size is checked against a documented range before any work
+// (MaxMitchellTables, MaxHowellTables, MaxRoundRobinTeams, MaxPerRound; 2
+// or 3 tables for an individual), and refused with ErrTables, ErrField,
+// ErrBoards or ErrRounds.
+//
 // Entrant numbers run from 1. In a Mitchell the North–South pairs are
 // 1..T and the East–West pairs T+1..2T (East–West pair k of the old
 // numbering is T+k). Entrant 0 in a seat means the seat is empty: its

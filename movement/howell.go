@@ -11,7 +11,7 @@ import (
 // HowellOptions describe a Howell movement.
 type HowellOptions struct {
 	Tables int // 2 to 10
-	PerSet int // boards per round
+	PerSet int // boards per round, 1 to MaxPerRound
 	Rounds int // 0 for the full movement of 2×Tables−1 rounds
 	// Pairs is 0 or 2×Tables for a full field, 2×Tables−1 for a field
 	// with a sit-out.
@@ -40,8 +40,8 @@ func NewHowell(o HowellOptions) (*Movement, error) {
 	if T < 2 || T > MaxHowellTables {
 		return nil, fmt.Errorf("%w: Howell for %d tables (2-%d)", ErrTables, T, MaxHowellTables)
 	}
-	if o.PerSet < 1 {
-		return nil, fmt.Errorf("%w: got %d", ErrBoards, o.PerSet)
+	if err := checkPerRound(o.PerSet); err != nil {
+		return nil, err
 	}
 	n := 2*T - 1
 	m := &Movement{Kind: Howell, Name: "Howell", Tables: T, Sets: n, PerSet: o.PerSet, Entrants: 2 * T}

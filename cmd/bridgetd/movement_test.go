@@ -26,13 +26,28 @@ func TestMovementCommand(t *testing.T) {
 		{[]string{"movement", "howell", "--tables", "5", "--boards", "27"}, 0, "Howell: 5 tables, 10 entrants, 9 rounds, 27 boards (9 sets of 3)"},
 		{[]string{"movement", "roundrobin", "--teams", "6", "--per-round", "8"}, 0, "Team 6"},
 		{[]string{"movement", "individual", "--tables", "2"}, 0, "Player 8"},
-		{[]string{"movement", "howell", "--tables", "5", "--boards", "20"}, 1, "not a multiple of the movement's 9 sets (try 18 or 27)"},
+		{[]string{"movement", "howell", "--tables", "5", "--boards", "20"}, 1, "--boards 20: movement: unsupported number of boards: 20 boards do not share out over the movement's 9 sets (try 18 or 27)"},
+		// Issue 13 item 5: every size is checked against its documented
+		// range before any work, and the error names the flag.
+		{[]string{"movement", "mitchell", "--tables", "100000"}, 1, "--tables 100000: movement: unsupported number of tables: a Mitchell section has 1-60 tables"},
+		{[]string{"movement", "mitchell", "--tables", "2000"}, 1, "--tables 2000:"},
+		{[]string{"movement", "roundrobin", "--tables", "100000"}, 1, "--tables 100000: movement: unsupported number of tables: a round robin has 1-32 matches a round"},
+		{[]string{"movement", "roundrobin", "--tables", "2147483648"}, 1, "--tables 2147483648:"},
+		{[]string{"movement", "roundrobin", "--teams", "1000"}, 1, "--teams 1000: movement: unsupported number of entrants: a round robin has 2-64 teams"},
+		{[]string{"movement", "howell", "--tables", "5", "--per-round", "1000000"}, 1, "--per-round 1000000: movement: unsupported number of boards: 1000000 boards a round (want 1-64)"},
+		{[]string{"movement", "mitchell", "--tables", "0"}, 1, "--tables 0: movement: unsupported number of tables: a Mitchell section has 1-60 tables, got 0"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--boards", "10000"}, 1, "--boards 10000: movement: unsupported number of boards: 2000 boards a round"},
+		{[]string{"movement", "howell", "--tables", "5", "--boards", "5"}, 1, "(try 9)"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--rounds", "9"}, 1, "--rounds 9: movement: unsupported number of rounds"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--arrow-switch", "9"}, 1, "--arrow-switch 9: movement: unsupported number of rounds (arrow switch)"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--pairs", "3"}, 1, "--pairs 3: movement: unsupported number of entrants"},
+		{[]string{"movement", "individual", "--tables", "4"}, 1, "--tables 4: movement: unsupported number of tables"},
 		{[]string{"movement", "howell", "--tables", "12"}, 1, "unsupported number of tables"},
 		{[]string{"movement", "mitchell", "--tables", "5", "--arrow-switch", "x"}, 1, `item 1 "x" is not a round number`},
 		{[]string{"movement", "mitchell", "--tables", "5", "--even", "odd"}, 1, `--even "odd"`},
 		{[]string{"movement", "web", "--tables", "5"}, 2, "unknown movement"},
-		{[]string{"movement", "mitchell"}, 2, "Usage: bridgetd movement"},
-		{[]string{"movement", "mitchell", "--tables", "5", "--boards", "10", "--per-round", "2"}, 2, "Usage"},
+		{[]string{"movement"}, 2, "Usage: bridgetd movement"},
+		{[]string{"movement", "mitchell", "--tables", "5", "--boards", "10", "--per-round", "2"}, 1, "--boards 10 and --per-round 2: give one or the other"},
 	}
 	for _, tc := range tests {
 		code, out, errs := runMovementCmd(tc.args...)
