@@ -536,9 +536,15 @@ func second(_ *Movement, err error) error { return err }
 // The largest sizes in range are built and pass Check.
 func TestLimitsBuild(t *testing.T) {
 	for name, mk := range map[string]func() (*Movement, error){
-		"Mitchell":    func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: MaxMitchellTables, PerSet: MaxPerRound}) },
-		"round robin": func() (*Movement, error) { return NewRoundRobin(RoundRobinOptions{Teams: MaxRoundRobinTeams, PerSet: 1}) },
-		"matches":     func() (*Movement, error) { return NewRoundRobin(RoundRobinOptions{Tables: MaxRoundRobinTeams / 2, PerSet: 1}) },
+		"Mitchell": func() (*Movement, error) {
+			return NewMitchell(MitchellOptions{Tables: MaxMitchellTables, PerSet: MaxPerRound})
+		},
+		"round robin": func() (*Movement, error) {
+			return NewRoundRobin(RoundRobinOptions{Teams: MaxRoundRobinTeams, PerSet: 1})
+		},
+		"matches": func() (*Movement, error) {
+			return NewRoundRobin(RoundRobinOptions{Tables: MaxRoundRobinTeams / 2, PerSet: 1})
+		},
 	} {
 		m, err := mk()
 		if err != nil {
