@@ -237,8 +237,11 @@ func (m *Movement) Plays() map[int]int {
 // Summary is a one-line description, e.g. "Mitchell, 7 tables, 7 rounds of 3 boards".
 func (m *Movement) Summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d tables, %d entrants, %d rounds, %d boards (%d sets of %d)",
-		m.Name, m.Tables, m.Entrants, len(m.Rounds), m.TotalBoards(), m.Sets, m.PerSet)
+	fmt.Fprintf(&b, "%s: %s, %s, %s, %s (%s of %d)", m.Name, count(m.Tables, "table"), count(m.Entrants, "entrant"),
+		count(len(m.Rounds), "round"), count(m.TotalBoards(), "board"), count(m.Sets, "set"), m.PerSet)
+	if k := m.setsARound(); k > 1 {
+		fmt.Fprintf(&b, ", %d sets (%s) a round", k, count(k*m.PerSet, "board"))
+	}
 	if m.Phantom != 0 {
 		fmt.Fprintf(&b, ", entrant %d absent", m.Phantom)
 	}
@@ -367,6 +370,14 @@ func (m *Movement) blank() {
 			}
 		}
 	}
+}
+
+// count writes "1 round", "2 rounds".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func mod(a, n int) int { return ((a % n) + n) % n }

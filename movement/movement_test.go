@@ -292,7 +292,7 @@ func TestHowellBalance(t *testing.T) {
 		{10, 9, 9}, // perfect: order 20
 	}
 	for _, tc := range tests {
-		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 3})
+		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 6})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -390,7 +390,7 @@ func comparisons(m *Movement) map[[2]int]int {
 // every other pair sits out exactly once.
 func TestHowellSitOut(t *testing.T) {
 	for T := 2; T <= MaxHowellTables; T++ {
-		m, err := NewHowell(HowellOptions{Tables: T, PerSet: 1, Pairs: 2*T - 1})
+		m, err := NewHowell(HowellOptions{Tables: T, PerSet: 2, Pairs: 2*T - 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -657,7 +657,7 @@ func TestGoldenText(t *testing.T) {
 	cases := map[string]func() (*Movement, error){
 		"mitchell3.txt":        func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 3, PerSet: 3}) },
 		"mitchell4relay.txt":   func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 4, PerSet: 2, Even: RelayBye}) },
-		"howell3.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 3, PerSet: 2}) },
+		"howell3.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 3, PerSet: 4}) },
 		"howell4.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 4, PerSet: 2}) },
 		"individual2.txt":      func() (*Movement, error) { return NewIndividual(IndividualOptions{Tables: 2, PerSet: 3}) },
 		"roundrobin5teams.txt": func() (*Movement, error) { return NewRoundRobin(RoundRobinOptions{Teams: 5, PerSet: 8}) },
