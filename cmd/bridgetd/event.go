@@ -450,7 +450,7 @@ func addMovement(e *env, ev *event.Event, kind string, session int, atS string, 
 	if err := ev.AddMovement(session, mv, when); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), perRound, ev.Top)
+	fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), mv.PerSet, ev.Top)
 	if ev.TwoWinner {
 		fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
 	}
