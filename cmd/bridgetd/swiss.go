@@ -23,7 +23,7 @@ func runSwiss(e *env, args []string) error {
 	fs := newFlagSet(e, c)
 	session := fs.Int("session", 0, "session the round belongs to (default: the last session)")
 	atS := fs.String("at", "", "time of the draw (default now)")
-	first := fs.String("first", "random", "first round: random (from the event's seed) or rating")
+	first := fs.String("first", "random", "first round: random (from the event's seed) or rating (seeded by the players' ABF masterpoint ranks, then entry order: 1 v n/2+1)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -65,7 +65,7 @@ func runSwiss(e *env, args []string) error {
 	var field []swiss.Entrant
 	for _, s := range ev.Standings(sc) {
 		r := recs[s.Entrant]
-		en := swiss.Entrant{ID: s.Entrant, Score: s.Total}
+		en := swiss.Entrant{ID: s.Entrant, Score: s.Total, Rating: seedRating(ev, s.Entrant)}
 		for _, m := range r.Matches {
 			if m.Opponent == 0 || m.SatOut {
 				en.Byes++ // a bye, or the half matches in its place (NSWBA 13.7)
@@ -152,4 +152,21 @@ func runSwiss(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%d rematch(es) could not be avoided\n", d.Rematches)
 	}
 	return ev.Save(path)
+}
+
+// seedRating is an entrant's figure for a first round drawn by rating: the
+// sum of its players' ABF masterpoint ranks (a rank not on the ABF list
+// counts as none); equal figures are seeded in entry order.
+func seedRating(ev *event.Event, id int) float64 {
+	en, err := ev.Entrant(id)
+	if err != nil {
+		return 0
+	}
+	var sum float64
+	for _, p := range en.Players {
+		if r, err := p.ABFRank(); err == nil {
+			sum += float64(r)
+		}
+	}
+	return sum
 }
