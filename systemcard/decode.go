@@ -1,6 +1,7 @@
 package systemcard
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // MaxCardSize is the largest card file Decode reads.
@@ -79,8 +81,23 @@ func Decode(r io.Reader, name string) (*Card, error) {
 	return DecodeBytes(data, name)
 }
 
-// DecodeBytes is Decode for a card already in memory.
+// DecodeBytes is Decode for a card already in memory. A leading UTF-8
+// byte-order mark (as Windows editors write) is skipped; UTF-16 and binary
+// data and an empty file are refused as such.
 func DecodeBytes(data []byte, name string) (*Card, error) {
+	data, err := textfile.Decode(data, name)
+	switch {
+	case errors.Is(err, textfile.ErrUTF16):
+		return nil, &Error{File: name, Line: 1, Err: textfile.ErrUTF16}
+	case errors.Is(err, textfile.ErrBinary):
+		nul := bytes.IndexByte(data, 0)
+		return nil, &Error{File: name, Line: lineOf(data, int64(nul)), Err: fmt.Errorf("%w (a NUL byte)", textfile.ErrBinary)}
+	case err != nil:
+		return nil, &Error{File: name, Err: err}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &Error{File: name, Line: 1, Err: fmt.Errorf("%w: a system card is a JSON object (FORMAT.md)", textfile.ErrEmpty)}
+	}
 	root, err := parseTree(data, name)
 	if err != nil {
 		return nil, err
