@@ -55,7 +55,7 @@ func TestDecodeNotation(t *testing.T) {
 	if p.Yellow == nil || p.Yellow.Submitted.Format("2006-01-02") != "2026-11-02" || !p.Yellow.DefenceApproved || p.Yellow.DefenceCopies != 2 {
 		t.Errorf("yellow paperwork %+v", p.Yellow)
 	}
-	if p.SecondCard != "acol.json" {
+	if p.SecondCard != "strongpass_acol.json" {
 		t.Errorf("second card %q", p.SecondCard)
 	}
 }

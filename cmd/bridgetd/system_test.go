@@ -159,14 +159,19 @@ func TestSystemCheck(t *testing.T) {
 			}
 		})
 	}
-	code, out, _ := runSystemCmd("check", "--json", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"sayc.json")
+	// NSWBA 5.1, 5.3: the second card must be the pair's own.
+	code, out, errs := runSystemCmd("check", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"sayc.json")
+	if code != 1 || !strings.Contains(errs, "second card "+cards+"sayc.json: systemcard: the second card belongs to another partnership: \"Standard American Yellow Card\" is the card of Ann Lee and Bob Ng, not of Max Ode and Nia Holt") {
+		t.Errorf("another pair's second card: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	code, out, _ = runSystemCmd("check", "--json", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"strongpass_acol.json")
 	var v struct {
 		Allowed bool   `json:"allowed"`
 		Plays   string `json:"plays"`
 		Colour  string `json:"colour"`
 		Reasons []struct{ Clause string }
 	}
-	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || !v.Allowed || v.Plays != "Standard American Yellow Card" || v.Colour != "Green" {
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || !v.Allowed || v.Plays != "Acol, weak no trump" || v.Colour != "Green" {
 		t.Errorf("check --json: exit %d, %v, %+v\n%s", code, err, v, out)
 	}
 }
