@@ -3,6 +3,7 @@ package systemcard
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -123,7 +124,49 @@ var (
 // that order (Part B 1.1) and, because a HUM feature makes a system Yellow
 // whatever else it meets (Part B 2.4), the Yellow features first; then the
 // Brown Sticker tests of Part B 2.5 to every opening, overcall and response.
+//
+// An opening that varies by seat or vulnerability is classified as it is
+// played in each of those conditions too, and the card takes the highest
+// colour found, with the variation's findings marked with its conditions:
+// what the card says the bid shows there is checked, not a label.
 func Classify(c *Card) Result {
+	r := classify(c)
+	seen := map[Finding]bool{}
+	for _, f := range r.Findings {
+		seen[f] = true
+	}
+	for _, call := range sortedCalls(c) {
+		for _, v := range c.Openings[call].Varies {
+			if v.Opening == nil {
+				continue
+			}
+			vc := *c
+			vc.Openings = maps.Clone(c.Openings)
+			vo := *v.Opening
+			vo.Call, vo.Varies = call, nil
+			vc.Openings[call] = &vo
+			vr := classify(&vc)
+			if vr.Colour > r.Colour {
+				r.Colour = vr.Colour
+			}
+			r.BrownSticker = r.BrownSticker || vr.BrownSticker
+			for _, f := range vr.Findings {
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				if f.Bid == call.String() {
+					f.Text += " (" + v.String() + ")"
+				}
+				r.Findings = append(r.Findings, f)
+			}
+		}
+	}
+	return r
+}
+
+// classify is Classify for the card as it stands, variations aside.
+func classify(c *Card) Result {
 	var r Result
 	hum := yellow(c)
 	notGreen := green(c)
@@ -198,8 +241,13 @@ func ptrs(ms []Meaning) []*Meaning {
 func structural(c *Card) []Finding {
 	var out []Finding
 	for _, call := range sortedCalls(c) {
-		for _, v := range c.Openings[call].Varies {
-			if v.Change == ChangeStructure {
+		o := c.Openings[call]
+		for _, v := range o.Varies {
+			ch := v.Change
+			if v.Opening != nil {
+				ch, _ = o.changeIn(v.Opening) // from the meanings, not a label
+			}
+			if ch == ChangeStructure {
 				out = append(out, Finding{Clause: "Part B 2.3(b)", Bid: call.String(), Kind: ColourFinding,
 					Text: fmt.Sprintf("its meaning changes with %s, not only its point range or length", v.By)})
 				break
@@ -476,6 +524,14 @@ func brown(c *Card) []Finding {
 	}
 	for _, r := range c.Responses {
 		if f, ok := brownTwoSuited(fmt.Sprintf("%s–%s", r.After, r.Call), r.Call, r.Meanings, NoDefence); ok {
+			out = append(out, f)
+		}
+	}
+	// Part B 2.5(c) covers a weak two-suited bid whether an overcall, an
+	// opening or a response: responses and advances in contested auctions
+	// too (not opener's rebids, which it does not name).
+	for _, q := range c.Competitive {
+		if f, ok := brownTwoSuited(q.String(), q.Call, q.Meanings, NoDefence); ok {
 			out = append(out, f)
 		}
 	}
