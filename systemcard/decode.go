@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/textfile"
@@ -95,6 +96,20 @@ func DecodeBytes(data []byte, name string) (*Card, error) {
 		return nil, &Error{File: name, Line: lineOf(data, int64(nul)), Err: fmt.Errorf("%w (a NUL byte)", textfile.ErrBinary)}
 	case err != nil:
 		return nil, &Error{File: name, Err: err}
+	}
+	if !utf8.Valid(data) {
+		// encoding/json would turn the bytes into U+FFFD silently: a name
+		// saved in Latin-1 would be changed without a word.
+		bad := 0
+		for bad < len(data) {
+			r, size := utf8.DecodeRune(data[bad:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			bad += size
+		}
+		return nil, &Error{File: name, Line: lineOf(data, int64(bad)),
+			Err: fmt.Errorf("byte %#x is not UTF-8 (a Latin-1 or Windows-1252 file?): save the card as UTF-8", data[bad])}
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{File: name, Line: 1, Err: fmt.Errorf("%w: a system card is a JSON object (FORMAT.md)", textfile.ErrEmpty)}

@@ -145,6 +145,8 @@ func TestDecodeErrors(t *testing.T) {
 			"openings", `"openings"`, "the file ends at line 4, column 13, with 1 object(s)"},
 		{"UTF-16", "\xff\xfe{\x00\"\x00", "", "", "the file is UTF-16 text; save it as UTF-8"},
 		{"binary", "{\x00\x01\x02", "", "", "the file is not text"},
+		{"Latin-1", strings.Replace(doc("", baseOpenings), `"name": "B"`, "\"name\": \"Zaj\xb1c\"", 1),
+			"", `Zaj`, "byte 0xb1 is not UTF-8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
