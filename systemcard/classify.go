@@ -130,7 +130,7 @@ var (
 // colour found, with the variation's findings marked with its conditions:
 // what the card says the bid shows there is checked, not a label.
 func Classify(c *Card) Result {
-	r := classify(c)
+	r := classify(c, true)
 	seen := map[Finding]bool{}
 	for _, f := range r.Findings {
 		seen[f] = true
@@ -145,7 +145,7 @@ func Classify(c *Card) Result {
 			vo := *v.Opening
 			vo.Call, vo.Varies = call, nil
 			vc.Openings[call] = &vo
-			vr := classify(&vc)
+			vr := classify(&vc, false) // only the openings differ
 			if vr.Colour > r.Colour {
 				r.Colour = vr.Colour
 			}
@@ -165,8 +165,10 @@ func Classify(c *Card) Result {
 	return r
 }
 
-// classify is Classify for the card as it stands, variations aside.
-func classify(c *Card) Result {
+// classify is Classify for the card as it stands, variations aside; the
+// Brown Sticker tests of overcalls, responses and competitive sequences
+// are left out unless all is set.
+func classify(c *Card, all bool) Result {
 	var r Result
 	hum := yellow(c)
 	notGreen := green(c)
@@ -192,7 +194,7 @@ func classify(c *Card) Result {
 			r.Findings = append(r.Findings, red(c)...)
 		}
 	}
-	bs := brown(c)
+	bs := brown(c, all)
 	for _, f := range bs {
 		if f.Kind == BrownSticker {
 			r.BrownSticker = true
@@ -505,8 +507,9 @@ func oneOrOther(ms []Meaning) (bridge.Suit, bridge.Suit, bool) {
 	return 0, 0, false
 }
 
-// brown returns the Brown Sticker findings (Part B 2.5) and the exemptions.
-func brown(c *Card) []Finding {
+// brown returns the Brown Sticker findings (Part B 2.5) and the exemptions:
+// of the openings, and unless only openings, of the other bids.
+func brown(c *Card, all bool) []Finding {
 	var out []Finding
 	for _, call := range sortedCalls(c) {
 		o := c.Openings[call]
@@ -518,6 +521,9 @@ func brown(c *Card) []Finding {
 		if f, ok := brownTwoSuited(call.String(), call, o.Meanings, NoDefence); ok {
 			out = append(out, f)
 		}
+	}
+	if !all {
+		return out
 	}
 	for _, o := range c.Overcalls {
 		out = append(out, brownOvercall(o)...)

@@ -795,6 +795,11 @@ func (d *decoder) openings(n *node, path string, c *Card) error {
 	return nil
 }
 
+// MaxVariations is the most variations an opening may list: one for each
+// of the four seats and six states of vulnerability. Each is classified as
+// a card of its own, so the bound also bounds Classify's work.
+const MaxVariations = 10
+
 // variationKeys are the fields of a variation that are not the opening's.
 var variationKeys = map[string]bool{"by": true, "when": true, "change": true, "note": true}
 
@@ -805,6 +810,9 @@ var variationKeys = map[string]bool{"by": true, "when": true, "change": true, "n
 // changes (point range, length or structure) is worked out from the
 // meanings; a "change" written on the card must agree with them.
 func (d *decoder) variations(n *node, path string, base *node, o *Opening) error {
+	if len(n.elems) > MaxVariations {
+		return d.errf(n, path, "%d variations: at most %d (one for each seat and state of vulnerability)", len(n.elems), MaxVariations)
+	}
 	for j, el := range n.elems {
 		ep := index(path, j)
 		if el.kind != '{' {
