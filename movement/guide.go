@@ -236,7 +236,7 @@ type ByeStandRow struct {
 	BoardsTo []BoardMove `json:"boardsTo,omitempty"`
 }
 
-// ByeStand returns the bye stand's card, or nil when the movement has no
+// ByeStandCard returns the bye stand's card, or nil when the movement has no
 // bye stand.
 func (m *Movement) ByeStandCard() *ByeStandCard {
 	if m.ByeStand == 0 {

@@ -13,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "movement",
-		usage:   "mitchell|howell|roundrobin|individual --tables N [--boards B | --per-round K] [--rounds R] [--json]",
+		usage:   "mitchell|howell|roundrobin|individual --tables N [--boards B | --per-round K] [--rounds R] [--pairs P] [--even skip|relay] [--json]",
 		summary: "print a movement (Mitchell, Howell, teams round robin, individual) and its guide cards",
 		run:     runMovement,
 	})
@@ -87,8 +87,9 @@ func runMovement(e *env, args []string) error {
 		out := struct {
 			*movement.Movement
 			TableCards   []movement.TableCard   `json:"tableCards"`
+			ByeStandCard *movement.ByeStandCard `json:"byeStandCard,omitempty"`
 			EntrantCards []movement.EntrantCard `json:"entrantCards"`
-		}{m, m.TableCards(), m.EntrantCards()}
+		}{m, m.TableCards(), m.ByeStandCard(), m.EntrantCards()}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -85,6 +86,31 @@ func TestMovementJSON(t *testing.T) {
 	}
 	if got.Kind != "howell" || len(got.Rounds) != 7 || len(got.TableCards) != 4 || len(got.EntrantCards) != 8 {
 		t.Errorf("kind %q, %d rounds, %d table cards, %d entrant cards", got.Kind, len(got.Rounds), len(got.TableCards), len(got.EntrantCards))
+	}
+	// Law 8A1: the cards as data say where the boards go, the bye stand's
+	// too.
+	code, out, errs = runMovementCmd("movement", "mitchell", "--tables", "4", "--even", "relay", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var relay struct {
+		TableCards []struct {
+			Rows []struct {
+				BoardsTo []struct {
+					Tables []int `json:"tables"`
+				} `json:"boardsTo"`
+			} `json:"rows"`
+		} `json:"tableCards"`
+		ByeStandCard *struct {
+			Rows []json.RawMessage `json:"rows"`
+		} `json:"byeStandCard"`
+	}
+	if err := json.Unmarshal([]byte(out), &relay); err != nil {
+		t.Fatal(err)
+	}
+	if relay.ByeStandCard == nil || len(relay.ByeStandCard.Rows) != 4 || len(relay.TableCards) != 4 ||
+		fmt.Sprint(relay.TableCards[1].Rows[0].BoardsTo[0].Tables) != "[1 4]" {
+		t.Errorf("relay JSON: %+v", relay)
 	}
 }
 
