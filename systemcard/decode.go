@@ -572,33 +572,13 @@ func (d *decoder) card(root *node) (*Card, error) {
 			openingsNode = v
 			return d.openings(v, p, c)
 		},
-		"overcalls": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				o, err := d.overcall(el, index(p, i))
-				if err != nil {
-					return err
-				}
-				c.Overcalls = append(c.Overcalls, o)
-			}
-			return nil
+		"overcalls": func(v *node, p string) (err error) {
+			c.Overcalls, err = list(d, v, p, d.overcall)
+			return err
 		},
-		"responses": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				r, err := d.response(el, index(p, i))
-				if err != nil {
-					return err
-				}
-				c.Responses = append(c.Responses, r)
-			}
-			return nil
+		"responses": func(v *node, p string) (err error) {
+			c.Responses, err = list(d, v, p, d.response)
+			return err
 		},
 		"defences": func(v *node, p string) error {
 			df := &c.Defences
@@ -669,46 +649,15 @@ func (d *decoder) card(root *node) (*Card, error) {
 			}
 			return nil
 		},
-		"alerts": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				var a Alert
-				ep := index(p, i)
-				var auctionNode, bidNode *node
-				if err := d.object(el, ep, map[string]field{
-					"auction": func(v *node, p string) (err error) {
-						auctionNode = v
-						a.Auction, err = d.calls(v, p)
-						return err
-					},
-					"bid":         func(v *node, p string) error { bidNode = v; return d.call(v, p, &a.Call) },
-					"explanation": d.text(&a.Explanation),
-				}, "bid", "explanation"); err != nil {
-					return err
-				}
-				if err := d.legal(auctionNode, bidNode, ep, a.Auction, a.Call); err != nil {
-					return err
-				}
-				c.Alerts = append(c.Alerts, a)
-			}
-			return nil
+		"alerts": func(v *node, p string) (err error) {
+			c.Alerts, err = list(d, v, p, d.alert)
+			return err
 		},
-		"notes": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				var t string
-				if err := d.text(&t)(el, index(p, i)); err != nil {
-					return err
-				}
-				c.Notes = append(c.Notes, t)
-			}
-			return nil
+		"notes": func(v *node, p string) (err error) {
+			c.Notes, err = list(d, v, p, func(el *node, p string) (t string, err error) {
+				return t, d.text(&t)(el, p)
+			})
+			return err
 		},
 		"yellow": func(v *node, p string) error {
 			y := &Paperwork{}
@@ -1109,23 +1058,48 @@ func callsText(cs []bridge.Call) string {
 
 // agreements reads an array of named methods.
 func (d *decoder) agreements(n *node, path string) ([]Agreement, error) {
+	return list(d, n, path, func(el *node, p string) (a Agreement, err error) {
+		return a, d.object(el, p, map[string]field{
+			"name":    d.text(&a.Name),
+			"through": func(v *node, p string) error { return d.bid(v, p, &a.Through) },
+			"note":    d.text(&a.Note),
+		}, "name")
+	})
+}
+
+// list reads array n, each element with read at its index path.
+func list[T any](d *decoder, n *node, path string, read func(el *node, path string) (T, error)) ([]T, error) {
 	els, err := d.array(n, path)
 	if err != nil {
 		return nil, err
 	}
-	var out []Agreement
+	var out []T
 	for i, el := range els {
-		var a Agreement
-		if err := d.object(el, index(path, i), map[string]field{
-			"name":    d.text(&a.Name),
-			"through": func(v *node, p string) error { return d.bid(v, p, &a.Through) },
-			"note":    d.text(&a.Note),
-		}, "name"); err != nil {
+		x, err := read(el, index(path, i))
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, a)
+		out = append(out, x)
 	}
 	return out, nil
+}
+
+// alert reads one entry of alerts.
+func (d *decoder) alert(el *node, path string) (Alert, error) {
+	var a Alert
+	var auctionNode, bidNode *node
+	if err := d.object(el, path, map[string]field{
+		"auction": func(v *node, p string) (err error) {
+			auctionNode = v
+			a.Auction, err = d.calls(v, p)
+			return err
+		},
+		"bid":         func(v *node, p string) error { bidNode = v; return d.call(v, p, &a.Call) },
+		"explanation": d.text(&a.Explanation),
+	}, "bid", "explanation"); err != nil {
+		return a, err
+	}
+	return a, d.legal(auctionNode, bidNode, path, a.Auction, a.Call)
 }
 
 // sequenceKind says which auctions a list of sequences holds.
