@@ -70,17 +70,18 @@ type Next struct {
 }
 
 // text renders a Next for a card, from table from: "3", "stays", "sits out
-// at 4", "end".
-func (n Next) text(from int) string {
+// at 4", "end"; out is what an entrant without opponents does ("sits
+// out", "has a bye").
+func (n Next) text(from int, out string) string {
 	switch {
 	case n.Table == 0 && !n.SitOut:
 		return "end"
 	case n.Table == 0:
-		return "sits out"
+		return out
 	case n.SitOut && n.Table == from:
-		return "sits out here"
+		return out + " here"
 	case n.SitOut:
-		return fmt.Sprintf("sits out at %d", n.Table)
+		return fmt.Sprintf("%s at %d", out, n.Table)
 	case n.Table == from:
 		return "stays"
 	}
@@ -385,7 +386,7 @@ func (m *Movement) WriteText(w io.Writer) error {
 				note = append(note, fmt.Sprintf("%d %s: boards not played here", max(r.NS, r.EW), m.sitOutWord()))
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Round, who(r.NS), who(r.EW), r.Boards,
-				m.movesText(r.BoardsTo), pairTo(r.NS, r.NSTo, c.Table), pairTo(r.EW, r.EWTo, c.Table), strings.Join(note, "; "))
+				m.movesText(r.BoardsTo), m.pairTo(r.NS, r.NSTo, c.Table), m.pairTo(r.EW, r.EWTo, c.Table), strings.Join(note, "; "))
 		}
 	}
 	if bc := m.ByeStandCard(); bc != nil {
@@ -408,7 +409,7 @@ func (m *Movement) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "\n%s %d\nRound\tTable\tSeat%s\tOpponents\tBoards\tNext table\n", name, c.Entrant, partner)
 		for _, r := range c.Rows {
-			next := nextText(r, c.Rows)
+			next := m.nextText(r, c.Rows)
 			if r.Table == 0 || r.SitOut {
 				fill := "\t\t"
 				if m.Kind == Individual {
@@ -488,24 +489,28 @@ func (m *Movement) movesText(ms []BoardMove) string {
 
 // pairTo renders where the entrant e at table goes next; an empty seat
 // goes nowhere.
-func pairTo(e int, n Next, table int) string {
+func (m *Movement) pairTo(e int, n Next, table int) string {
 	if e == 0 {
 		return ""
 	}
-	return n.text(table)
+	return n.text(table, m.sitOutWord())
 }
 
-// nextText renders an entrant card's next table: "3", "4 (sit out)",
-// "end" after the last round.
-func nextText(r EntrantRow, rows []EntrantRow) string {
+// nextText renders an entrant card's next table: "3", "4 (sit out)" ("4
+// (bye)" for a team), "end" after the last round.
+func (m *Movement) nextText(r EntrantRow, rows []EntrantRow) string {
 	if r.Round == rows[len(rows)-1].Round {
 		return "end"
 	}
+	out := "sit out"
+	if m.Kind == RoundRobin {
+		out = "bye"
+	}
 	switch {
 	case r.NextSitOut && r.Next == 0:
-		return "sit out"
+		return out
 	case r.NextSitOut:
-		return fmt.Sprintf("%d (sit out)", r.Next)
+		return fmt.Sprintf("%d (%s)", r.Next, out)
 	}
 	return fmt.Sprint(r.Next)
 }
