@@ -6,6 +6,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/swiss"
+	"github.com/bridgetd/bridgetd/systemcard"
 )
 
 // DrawOptions are the choices of a Swiss draw.
@@ -71,7 +72,7 @@ func (ev *Event) DrawSwiss(o DrawOptions) (*Drawn, error) {
 	}
 	var field []swiss.Entrant
 	for _, s := range ev.Standings(sc) {
-		en := swiss.Entrant{ID: s.Entrant, Score: s.Total}
+		en := swiss.Entrant{ID: s.Entrant, Score: s.Total, Rating: ev.seedRating(s.Entrant)}
 		for _, m := range recs[s.Entrant].Matches {
 			if m.Opponent == 0 || m.SatOut {
 				en.Byes++ // a bye, or the half matches in its place (NSWBA 13.7)
@@ -132,4 +133,22 @@ func (ev *Event) DrawSwiss(o DrawOptions) (*Drawn, error) {
 	}
 	out.Round, out.Rematches = r, d.Rematches
 	return out, nil
+}
+
+// seedRating is an entrant's figure for a first round drawn by rating
+// (swiss.ByRating): the sum of its players' ABF masterpoint ranks, a rank
+// not on the ABF list counting as none; equal figures are seeded in entry
+// order by package swiss.
+func (ev *Event) seedRating(id int) float64 {
+	en, err := ev.Entrant(id)
+	if err != nil {
+		return 0
+	}
+	var sum float64
+	for _, p := range en.Players {
+		if r, err := systemcard.ParseRank(p.Rank); err == nil {
+			sum += float64(r)
+		}
+	}
+	return sum
 }

@@ -22,9 +22,18 @@
 //
 // A Movement is plain data (rounds × tables: entrants, board set, arrow
 // switch; relay tables and bye stand), serialisable as JSON, with guide
-// cards for each table and each entrant as data (Cards) or text. Check
+// cards for each table, the bye stand and each entrant as data
+// (TableCards, ByeStandCard, EntrantCards) or text (WriteText). A table
+// card says after each round where its boards go (a table, the relay
+// tables, the bye stand) and where its pairs go (a table, or to sit out);
+// an entrant card names its next table, also before a round out. Check
 // verifies the properties a movement must have (Law 8A1: the Director
 // fixes the movement of boards and players).
+//
+// Every size is checked against a documented range before any work
+// (MaxMitchellTables, MaxHowellTables, MaxRoundRobinTeams, MaxPerRound; 2
+// or 3 tables for an individual), and refused with ErrTables, ErrField,
+// ErrBoards or ErrRounds.
 //
 // Entrant numbers run from 1. In a Mitchell the North–South pairs are
 // 1..T and the East–West pairs T+1..2T (East–West pair k of the old

@@ -11,7 +11,7 @@ import (
 // HowellOptions describe a Howell movement.
 type HowellOptions struct {
 	Tables int // 2 to 10
-	PerSet int // boards per round
+	PerSet int // boards per round, 1 to MaxPerRound
 	Rounds int // 0 for the full movement of 2×Tables−1 rounds
 	// Pairs is 0 or 2×Tables for a full field, 2×Tables−1 for a field
 	// with a sit-out.
@@ -33,18 +33,32 @@ const MaxHowellTables = 10
 // two pairs with 4, 6, 8 and 10 tables, and T−2 to T times with 5, 7 and
 // 9 tables, where a spread of 2 is the least possible (see howellBase).
 // With 2 tables the two tables share the round's set; 3 tables play ten
-// sets, two a round. Their directions are found by a seeded local search
+// sets, two a round, of half the round's boards each (PerSet must be
+// even). Their directions are found by a seeded local search
 // and are balanced too (1 and 4 comparisons for every two pairs).
 func NewHowell(o HowellOptions) (*Movement, error) {
 	T := o.Tables
 	if T < 2 || T > MaxHowellTables {
 		return nil, fmt.Errorf("%w: Howell for %d tables (2-%d)", ErrTables, T, MaxHowellTables)
 	}
-	if o.PerSet < 1 {
-		return nil, fmt.Errorf("%w: got %d", ErrBoards, o.PerSet)
+	if err := checkPerRound(o.PerSet); err != nil {
+		return nil, err
 	}
 	n := 2*T - 1
 	m := &Movement{Kind: Howell, Name: "Howell", Tables: T, Sets: n, PerSet: o.PerSet, Entrants: 2 * T}
+	if T == 3 {
+		// Two sets a table a round: a round's boards are split evenly
+		// between them, so that PerSet stays the boards of a round.
+		if o.PerSet%2 != 0 {
+			try := fmt.Sprintf("%d or %d", o.PerSet-1, o.PerSet+1)
+			if o.PerSet == 1 {
+				try = "2"
+			}
+			return nil, fmt.Errorf("%w: a 3-table Howell plays two sets a round, so its boards a round must be even, got %d (try %s)",
+				ErrBoards, o.PerSet, try)
+		}
+		m.PerSet = o.PerSet / 2
+	}
 	switch o.Pairs {
 	case 0, 2 * T:
 	case 2*T - 1:

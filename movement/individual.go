@@ -8,7 +8,7 @@ import (
 // IndividualOptions describe an individual movement.
 type IndividualOptions struct {
 	Tables int // 2 or 3
-	PerSet int // boards per round
+	PerSet int // boards per round, 1 to MaxPerRound
 	Rounds int // 0 for the full 4×Tables−1 rounds
 }
 
@@ -25,8 +25,8 @@ func NewIndividual(o IndividualOptions) (*Movement, error) {
 	if base == nil {
 		return nil, fmt.Errorf("%w: individual movement for %d tables (2 or 3)", ErrTables, T)
 	}
-	if o.PerSet < 1 {
-		return nil, fmt.Errorf("%w: got %d", ErrBoards, o.PerSet)
+	if err := checkPerRound(o.PerSet); err != nil {
+		return nil, err
 	}
 	n := 4*T - 1
 	m := &Movement{Kind: Individual, Name: "individual", Tables: T, Sets: n, PerSet: o.PerSet, Entrants: 4 * T}

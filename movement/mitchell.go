@@ -20,8 +20,8 @@ const (
 
 // MitchellOptions describe a Mitchell movement.
 type MitchellOptions struct {
-	Tables int // 1 or more
-	PerSet int // boards per round
+	Tables int // 1 to MaxMitchellTables
+	PerSet int // boards per round, 1 to MaxPerRound
 	Rounds int // 0 for the full movement
 	Even   Even
 	// Pairs is the field size: 0 or 2×Tables for a full field, 2×Tables−1
@@ -41,11 +41,19 @@ type MitchellOptions struct {
 // round; the boards move down one table a round.
 func NewMitchell(o MitchellOptions) (*Movement, error) {
 	T := o.Tables
-	if T < 1 {
-		return nil, fmt.Errorf("%w: Mitchell needs at least 1 table, got %d", ErrTables, T)
+	if T < 1 || T > MaxMitchellTables {
+		return nil, fmt.Errorf("%w: a Mitchell section has 1-%d tables, got %d", ErrTables, MaxMitchellTables, T)
 	}
-	if o.PerSet < 1 {
-		return nil, fmt.Errorf("%w: got %d", ErrBoards, o.PerSet)
+	if err := checkPerRound(o.PerSet); err != nil {
+		return nil, err
+	}
+	if o.Rounds < 0 || o.Rounds > T {
+		return nil, fmt.Errorf("%w: %d (a %d-table Mitchell has at most %d)", ErrRounds, o.Rounds, T, T)
+	}
+	for _, a := range o.ArrowSwitch {
+		if a < 1 || a > T {
+			return nil, fmt.Errorf("%w: round %d is not in 1-%d", ErrArrowSwitch, a, T)
+		}
 	}
 	m := &Movement{Kind: Mitchell, Tables: T, Sets: T, PerSet: o.PerSet, Entrants: 2 * T, TwoWinner: true}
 	switch o.Pairs {
@@ -117,8 +125,8 @@ func NewMitchell(o MitchellOptions) (*Movement, error) {
 		m.Rounds = append(m.Rounds, rd)
 	}
 	for _, a := range o.ArrowSwitch {
-		if a < 1 || a > rounds {
-			return nil, fmt.Errorf("%w: arrow-switch round %d is not in 1-%d", ErrRounds, a, rounds)
+		if a > rounds {
+			return nil, fmt.Errorf("%w: round %d is not in 1-%d", ErrArrowSwitch, a, rounds)
 		}
 		m.TwoWinner = false
 	}

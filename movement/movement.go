@@ -237,8 +237,11 @@ func (m *Movement) Plays() map[int]int {
 // Summary is a one-line description, e.g. "Mitchell, 7 tables, 7 rounds of 3 boards".
 func (m *Movement) Summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d tables, %d entrants, %d rounds, %d boards (%d sets of %d)",
-		m.Name, m.Tables, m.Entrants, len(m.Rounds), m.TotalBoards(), m.Sets, m.PerSet)
+	fmt.Fprintf(&b, "%s: %s, %s, %s, %s (%s of %d)", m.Name, count(m.Tables, "table"), count(m.Entrants, "entrant"),
+		count(len(m.Rounds), "round"), count(m.TotalBoards(), "board"), count(m.Sets, "set"), m.PerSet)
+	if k := m.setsARound(); k > 1 {
+		fmt.Fprintf(&b, ", %d sets (%s) a round", k, count(k*m.PerSet, "board"))
+	}
 	if m.Phantom != 0 {
 		fmt.Fprintf(&b, ", entrant %d absent", m.Phantom)
 	}
@@ -251,13 +254,88 @@ func (m *Movement) Summary() string {
 	return b.String()
 }
 
-// sentinel errors for bad options.
+// Sentinel errors for bad options. Every size is checked against its
+// documented range before any schedule is built, so an absurd number is
+// refused at once instead of taking minutes and gigabytes.
 var (
 	ErrTables = errors.New("movement: unsupported number of tables")
 	ErrRounds = errors.New("movement: unsupported number of rounds")
-	ErrBoards = errors.New("movement: boards per round must be at least 1")
+	ErrBoards = errors.New("movement: unsupported number of boards")
 	ErrField  = errors.New("movement: unsupported number of entrants")
+	// ErrArrowSwitch is an arrow-switch round outside the movement; it
+	// wraps ErrRounds.
+	ErrArrowSwitch = fmt.Errorf("%w (arrow switch)", ErrRounds)
 )
+
+// The documented ranges of the sizes a movement takes. They are generous
+// for real events and small enough that the whole schedule and its guide
+// cards (about tables² seatings and entrants × rounds card rows) are built
+// in milliseconds.
+const (
+	// MaxMitchellTables is the largest Mitchell section. A section is one
+	// line of stationary North–South pairs with one circuit of boards;
+	// clubs and congresses run sections of up to about 15 tables (ACBL
+	// lettered sections are 13) and larger fields are split into several
+	// sections, so a single section rarely exceeds 30 tables. Twice that
+	// leaves room for the largest room anyone seats as one section, where
+	// only some rounds are played (MitchellOptions.Rounds).
+	MaxMitchellTables = 60
+	// MaxRoundRobinTeams is the largest all-play-all teams field. The
+	// largest real ones are the zonal open teams championships (the
+	// European Open Teams have played round robins of about 40 teams);
+	// more teams than this could not play one match against each other
+	// in any event's length.
+	MaxRoundRobinTeams = 64
+	// MaxPerRound is the most boards a round (or a round-robin match)
+	// holds. Pairs rounds are 2 to 4 boards; round-robin matches are 6 to
+	// 16 (the Bermuda Bowl's are 16) and a knock-out segment is at most
+	// 16; 64 covers a whole day's match played as one round.
+	MaxPerRound = 64
+)
+
+// checkPerRound refuses a number of boards per round outside 1 to
+// MaxPerRound.
+func checkPerRound(per int) error {
+	if per < 1 || per > MaxPerRound {
+		return fmt.Errorf("%w: %d boards a round (want 1-%d)", ErrBoards, per, MaxPerRound)
+	}
+	return nil
+}
+
+// setsARound is the number of sets a table plays in a round: 1, or 2 in
+// the 3-table Howell.
+func (m *Movement) setsARound() int {
+	n := 1
+	for _, r := range m.Rounds {
+		for _, s := range r.Tables {
+			n = max(n, len(s.Sets))
+		}
+	}
+	return n
+}
+
+// SetBoards sets the boards in play to total, which must share out evenly
+// over the movement's sets, within MaxPerRound boards a round. The error
+// suggests the nearest totals that do.
+func (m *Movement) SetBoards(total int) error {
+	perRound := m.setsARound()
+	if total < 1 {
+		return fmt.Errorf("%w: %d boards in play (want %d to %d, a multiple of %d)", ErrBoards, total,
+			m.Sets, m.Sets*MaxPerRound/perRound, m.Sets)
+	}
+	if total%m.Sets != 0 {
+		lo, hi := total/m.Sets*m.Sets, (total/m.Sets+1)*m.Sets
+		if lo == 0 {
+			return fmt.Errorf("%w: %d boards do not share out over the movement's %d sets (try %d)", ErrBoards, total, m.Sets, hi)
+		}
+		return fmt.Errorf("%w: %d boards do not share out over the movement's %d sets (try %d or %d)", ErrBoards, total, m.Sets, lo, hi)
+	}
+	if err := checkPerRound(total / m.Sets * perRound); err != nil {
+		return err
+	}
+	m.PerSet = total / m.Sets
+	return nil
+}
 
 // truncate keeps the first rounds of a full schedule, checking the count.
 func (m *Movement) truncate(rounds int) error {
@@ -292,6 +370,14 @@ func (m *Movement) blank() {
 			}
 		}
 	}
+}
+
+// count writes "1 round", "2 rounds".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func mod(a, n int) int { return ((a % n) + n) % n }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -291,7 +292,7 @@ func TestHowellBalance(t *testing.T) {
 		{10, 9, 9}, // perfect: order 20
 	}
 	for _, tc := range tests {
-		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 3})
+		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 6})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -389,7 +390,7 @@ func comparisons(m *Movement) map[[2]int]int {
 // every other pair sits out exactly once.
 func TestHowellSitOut(t *testing.T) {
 	for T := 2; T <= MaxHowellTables; T++ {
-		m, err := NewHowell(HowellOptions{Tables: T, PerSet: 1, Pairs: 2*T - 1})
+		m, err := NewHowell(HowellOptions{Tables: T, PerSet: 2, Pairs: 2*T - 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -508,6 +509,20 @@ func TestBadOptions(t *testing.T) {
 		{"Howell 11 tables", second(NewHowell(HowellOptions{Tables: 11, PerSet: 2})), ErrTables},
 		{"Howell 1 table", second(NewHowell(HowellOptions{Tables: 1, PerSet: 2})), ErrTables},
 		{"round robin 1 team", second(NewRoundRobin(RoundRobinOptions{Teams: 1, PerSet: 2})), ErrField},
+		// Issue 13 item 5: every size has a documented range, checked
+		// before any work.
+		{"Mitchell 61 tables", second(NewMitchell(MitchellOptions{Tables: MaxMitchellTables + 1, PerSet: 2})), ErrTables},
+		{"Mitchell 100000 tables", second(NewMitchell(MitchellOptions{Tables: 100000, PerSet: 2})), ErrTables},
+		{"Mitchell 2^31 tables", second(NewMitchell(MitchellOptions{Tables: 1 << 31, PerSet: 2})), ErrTables},
+		{"Mitchell 65 boards a round", second(NewMitchell(MitchellOptions{Tables: 3, PerSet: MaxPerRound + 1})), ErrBoards},
+		{"Mitchell -1 rounds", second(NewMitchell(MitchellOptions{Tables: 3, PerSet: 2, Rounds: -1})), ErrRounds},
+		{"Mitchell arrow switch round 0", second(NewMitchell(MitchellOptions{Tables: 3, PerSet: 2, ArrowSwitch: []int{0}})), ErrArrowSwitch},
+		{"Howell 1000000 boards a round", second(NewHowell(HowellOptions{Tables: 4, PerSet: 1000000})), ErrBoards},
+		{"individual 65 boards a round", second(NewIndividual(IndividualOptions{Tables: 2, PerSet: 65})), ErrBoards},
+		{"round robin 65 teams", second(NewRoundRobin(RoundRobinOptions{Teams: MaxRoundRobinTeams + 1, PerSet: 2})), ErrField},
+		{"round robin 100000 matches", second(NewRoundRobin(RoundRobinOptions{Tables: 100000, PerSet: 2})), ErrTables},
+		{"round robin 2^31 matches", second(NewRoundRobin(RoundRobinOptions{Tables: 1 << 31, PerSet: 2})), ErrTables},
+		{"round robin 0 boards", second(NewRoundRobin(RoundRobinOptions{Teams: 4})), ErrBoards},
 	}
 	for _, tc := range tests {
 		if !errors.Is(tc.err, tc.want) {
@@ -517,6 +532,60 @@ func TestBadOptions(t *testing.T) {
 }
 
 func second(_ *Movement, err error) error { return err }
+
+// The largest sizes in range are built and pass Check.
+func TestLimitsBuild(t *testing.T) {
+	for name, mk := range map[string]func() (*Movement, error){
+		"Mitchell": func() (*Movement, error) {
+			return NewMitchell(MitchellOptions{Tables: MaxMitchellTables, PerSet: MaxPerRound})
+		},
+		"round robin": func() (*Movement, error) {
+			return NewRoundRobin(RoundRobinOptions{Teams: MaxRoundRobinTeams, PerSet: 1})
+		},
+		"matches": func() (*Movement, error) {
+			return NewRoundRobin(RoundRobinOptions{Tables: MaxRoundRobinTeams / 2, PerSet: 1})
+		},
+	} {
+		m, err := mk()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := m.Check(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// SetBoards shares the boards over the sets and suggests totals that do.
+func TestSetBoards(t *testing.T) {
+	tests := []struct {
+		tables, boards int
+		perSet         int
+		err            string
+	}{
+		{5, 20, 0, "(try 18 or 27)"}, // 9 sets: 20 is not a multiple
+		{5, 27, 3, ""},
+		{5, 7, 0, "(try 9)"}, // fewer boards than sets: one suggestion, not "9 or 9"
+		{5, 0, 0, "want 9 to 576"},
+		{5, 9 * 65, 0, "65 boards a round"},
+	}
+	for _, tc := range tests {
+		m, err := NewHowell(HowellOptions{Tables: tc.tables, PerSet: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = m.SetBoards(tc.boards)
+		if tc.err == "" {
+			if err != nil || m.PerSet != tc.perSet {
+				t.Errorf("%d boards: per set %d, %v; want %d", tc.boards, m.PerSet, err, tc.perSet)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrBoards) || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%d boards: %v, want ErrBoards with %q", tc.boards, err, tc.err)
+		}
+	}
+}
 
 // Check catches the faults a movement must not have.
 func TestCheckCatches(t *testing.T) {
@@ -588,7 +657,7 @@ func TestGoldenText(t *testing.T) {
 	cases := map[string]func() (*Movement, error){
 		"mitchell3.txt":        func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 3, PerSet: 3}) },
 		"mitchell4relay.txt":   func() (*Movement, error) { return NewMitchell(MitchellOptions{Tables: 4, PerSet: 2, Even: RelayBye}) },
-		"howell3.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 3, PerSet: 2}) },
+		"howell3.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 3, PerSet: 4}) },
 		"howell4.txt":          func() (*Movement, error) { return NewHowell(HowellOptions{Tables: 4, PerSet: 2}) },
 		"individual2.txt":      func() (*Movement, error) { return NewIndividual(IndividualOptions{Tables: 2, PerSet: 3}) },
 		"roundrobin5teams.txt": func() (*Movement, error) { return NewRoundRobin(RoundRobinOptions{Teams: 5, PerSet: 8}) },

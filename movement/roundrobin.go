@@ -4,8 +4,11 @@ import "fmt"
 
 // RoundRobinOptions describe an all-play-all teams event.
 type RoundRobinOptions struct {
-	Teams  int // 2 or more; an odd field gives a bye each round
-	PerSet int // boards per match
+	Teams int // 2 to MaxRoundRobinTeams; an odd field gives a bye each round
+	// Tables is the number of matches a round, read when Teams is 0: the
+	// field is then 2×Tables teams.
+	Tables int
+	PerSet int // boards per match, 1 to MaxPerRound
 	Rounds int // 0 for all Teams−1 (or Teams) rounds
 }
 
@@ -16,11 +19,17 @@ type RoundRobinOptions struct {
 // opponent has the bye. A table is a match (two rooms, each with its own
 // copy of the boards); every match of round r plays set r.
 func NewRoundRobin(o RoundRobinOptions) (*Movement, error) {
-	if o.Teams < 2 {
-		return nil, fmt.Errorf("%w: round robin needs at least 2 teams, got %d", ErrField, o.Teams)
+	if o.Teams == 0 {
+		if o.Tables < 1 || o.Tables > MaxRoundRobinTeams/2 {
+			return nil, fmt.Errorf("%w: a round robin has 1-%d matches a round, got %d", ErrTables, MaxRoundRobinTeams/2, o.Tables)
+		}
+		o.Teams = 2 * o.Tables
 	}
-	if o.PerSet < 1 {
-		return nil, fmt.Errorf("%w: got %d", ErrBoards, o.PerSet)
+	if o.Teams < 2 || o.Teams > MaxRoundRobinTeams {
+		return nil, fmt.Errorf("%w: a round robin has 2-%d teams, got %d", ErrField, MaxRoundRobinTeams, o.Teams)
+	}
+	if err := checkPerRound(o.PerSet); err != nil {
+		return nil, err
 	}
 	N := o.Teams + o.Teams%2
 	m := &Movement{Kind: RoundRobin, Name: "teams round robin (Berger)", Tables: N / 2, Sets: N - 1,

@@ -42,8 +42,10 @@ const (
 	ByStanding First = iota
 	// Random shuffles the field with the seed (a random first round).
 	Random
-	// ByRating ranks the field by rating and pairs the top half against
-	// the bottom half: 1 v n/2+1, 2 v n/2+2, …
+	// ByRating seeds the field (highest Rating first, equal ratings in
+	// entry order, i.e. by entrant number) and pairs the top half against
+	// the bottom half: 1 v n/2+1, 2 v n/2+2, … It is never random: with
+	// no ratings it seeds by entry order.
 	ByRating
 )
 
@@ -199,7 +201,15 @@ func rankOrder(es []Entrant, opt Options) []int {
 	case Random:
 		rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 	case ByRating:
-		slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(es[a].Rating, es[b].Rating) })
+		// Seeding: highest rating first; equal ratings (no ratings at
+		// all, say) in the order of entry, which is the entrant number,
+		// whatever order the standings list them in.
+		slices.SortStableFunc(order, func(a, b int) int {
+			if c := cmpDesc(es[a].Rating, es[b].Rating); c != 0 {
+				return c
+			}
+			return es[a].ID - es[b].ID
+		})
 	default:
 		if opt.SplitTies {
 			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })

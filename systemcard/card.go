@@ -2,6 +2,7 @@ package systemcard
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -50,6 +51,102 @@ type Card struct {
 	// Yellow records the paperwork a Yellow system needs (NSWBA 5.5); nil if
 	// none was lodged.
 	Yellow *Paperwork
+
+	// The rest of a "reasonably comprehensive" card (NSWBA 5.1), as the
+	// ABF and WBF system card forms lay it out.
+
+	// Rebids are opener's rebids, each after an uncontested auction.
+	Rebids []*Sequence
+	// Competitive are the pair's calls in contested auctions beyond the
+	// first overcall: responder's and advancer's actions, balancing, and
+	// the later rounds.
+	Competitive []*Sequence
+	// Doubles and Redoubles are the pair's agreements about them
+	// (negative, responsive, support, lead-directing, …).
+	Doubles   []Agreement
+	Redoubles []Agreement
+	// Slam lists the slam methods (ace asking, cue bids, …).
+	Slam []Agreement
+	// Carding is the pair's leads and signals; nil if not described.
+	Carding *Carding
+	// Psychics says how often the pair psychs and whether it has controls;
+	// nil if not described.
+	Psychics *Psychics
+	// Alerts lists calls the pair alerts and their explanations.
+	Alerts []Alert
+	// Notes is the card's free text, in order.
+	Notes []string
+}
+
+// Sequence is a call the card describes in the middle of an auction: the
+// calls before it (from the first call of the auction, each player in
+// turn) and what it shows.
+type Sequence struct {
+	Auction    []bridge.Call
+	Call       bridge.Call
+	Artificial bool
+	Forcing    bool
+	Meanings   []Meaning
+	Note       string
+}
+
+// String writes the auction with the call: "1♥ (X) 2NT".
+func (q *Sequence) String() string { return auctionText(q.Auction, q.Call) }
+
+// auctionText writes calls before call, the opponents' in brackets.
+func auctionText(auction []bridge.Call, call bridge.Call) string {
+	var b strings.Builder
+	n := len(auction)
+	for i, c := range auction {
+		if (n-i)%2 == 1 { // an opponent's call
+			fmt.Fprintf(&b, "(%s) ", c)
+		} else {
+			fmt.Fprintf(&b, "%s ", c)
+		}
+	}
+	b.WriteString(call.String())
+	return b.String()
+}
+
+// Agreement is one named method, e.g. negative doubles through 3♠.
+type Agreement struct {
+	Name string
+	// Through is the highest bid the method applies to; the zero Call
+	// when the card does not say.
+	Through bridge.Call
+	Note    string
+}
+
+// Carding is the pair's leads and signals, as the ABF and WBF cards ask.
+type Carding struct {
+	// LeadsSuits and LeadsNT are the opening leads against suit and
+	// no-trump contracts, in words ("3rd and 5th", "4th best").
+	LeadsSuits, LeadsNT string
+	// Attitude and Count are "standard" (high encourages; high-low shows
+	// an even number) or "reverse" (upside down); empty if not stated.
+	Attitude, Count string
+	// Discards is the first-discard method, e.g. "odd-even", "McKenney".
+	Discards string
+	// SuitPreference says when suit-preference signals apply.
+	SuitPreference string
+	Note           string
+}
+
+// Psychics describes the pair's psychic calls: how often (never, rare,
+// occasional or frequent) and whether it has agreements that cater for
+// them (controls).
+type Psychics struct {
+	Frequency string
+	Controls  bool
+	Note      string
+}
+
+// Alert is a call the pair alerts, after the auction before it, with the
+// explanation given.
+type Alert struct {
+	Auction     []bridge.Call
+	Call        bridge.Call
+	Explanation string
 }
 
 // Player is one member of the partnership.
@@ -207,11 +304,96 @@ func ParseShape(text string) (Shape, error) {
 	return s, nil
 }
 
-// Variation is one way an opening changes with seat or vulnerability.
+// Variation is the meaning an opening has in some seats or at some
+// vulnerability. Change is not taken from the card: Decode works it out by
+// comparing Opening with the opening's own meanings (see Opening.changeIn).
 type Variation struct {
-	By     string // "seat" or "vulnerability"
-	Change Change
-	Note   string
+	By   string   // "seat" or "vulnerability"
+	When []string // the seats ("3rd") or states of vulnerability ("vulnerable")
+	// Opening is the opening as played in those conditions: its meanings
+	// and artificial and forcing flags.
+	Opening *Opening
+	Change  Change
+	Note    string
+}
+
+// String names the conditions: "in 3rd and 4th seat", "when vulnerable".
+func (v Variation) String() string {
+	if v.By == "seat" {
+		return "in " + strings.Join(v.When, " and ") + " seat"
+	}
+	return "when " + strings.Join(v.When, " or ")
+}
+
+// changeIn compares the opening as played in other conditions (vo) with o:
+// only the point range differs (ChangeHCP), only the length promised in a
+// natural suit opening's own suit (ChangeLength), or anything else, what
+// the bid means (ChangeStructure). differs is false when nothing does.
+func (o *Opening) changeIn(vo *Opening) (ch Change, differs bool) {
+	if vo.Artificial != o.Artificial || vo.Forcing != o.Forcing || len(vo.Meanings) != len(o.Meanings) {
+		return ChangeStructure, true
+	}
+	var own bridge.Suit
+	natural := false
+	if o.Call.IsBid() && !o.Artificial {
+		own, natural = o.Call.Strain().Suit()
+	}
+	ch = ChangeHCP
+	for i := range o.Meanings {
+		a, b := o.Meanings[i], vo.Meanings[i]
+		if a.HCP != b.HCP {
+			differs = true
+		}
+		if natural && a.Length[own] != b.Length[own] {
+			differs = true
+			ch = max(ch, ChangeLength)
+			a.Length, b.Length = without(a.Length, own), without(b.Length, own)
+		}
+		a.HCP, b.HCP = Range{}, Range{}
+		if !reflect.DeepEqual(normal(a), normal(b)) {
+			return ChangeStructure, true
+		}
+	}
+	return ch, differs
+}
+
+// without returns m less suit s.
+func without(m map[bridge.Suit]int, s bridge.Suit) map[bridge.Suit]int {
+	out := map[bridge.Suit]int{}
+	for k, v := range m {
+		if k != s {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// normal makes empty and missing maps and slices compare equal.
+func normal(m Meaning) Meaning {
+	if len(m.Length) == 0 {
+		m.Length = nil
+	}
+	if len(m.Short) == 0 {
+		m.Short = nil
+	}
+	if len(m.Either) == 0 {
+		m.Either = nil
+	}
+	if len(m.Shapes) == 0 {
+		m.Shapes = nil
+	}
+	return m
+}
+
+// explain says what a change means for the regulations.
+func (c Change) explain() string {
+	switch c {
+	case ChangeHCP:
+		return "the point range only: not a change of system (NSWBA 5.7), nor of structure (Part B 2.3(b))"
+	case ChangeLength:
+		return "the length of a natural suit bid: not a change of structure (Part B 2.3(b))"
+	}
+	return "what the bid shows: a change of basic structure (Part B 2.3(b))"
 }
 
 // Change is what a Variation alters.

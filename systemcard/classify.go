@@ -3,6 +3,7 @@ package systemcard
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -123,7 +124,51 @@ var (
 // that order (Part B 1.1) and, because a HUM feature makes a system Yellow
 // whatever else it meets (Part B 2.4), the Yellow features first; then the
 // Brown Sticker tests of Part B 2.5 to every opening, overcall and response.
+//
+// An opening that varies by seat or vulnerability is classified as it is
+// played in each of those conditions too, and the card takes the highest
+// colour found, with the variation's findings marked with its conditions:
+// what the card says the bid shows there is checked, not a label.
 func Classify(c *Card) Result {
+	r := classify(c, true)
+	seen := map[Finding]bool{}
+	for _, f := range r.Findings {
+		seen[f] = true
+	}
+	for _, call := range sortedCalls(c) {
+		for _, v := range c.Openings[call].Varies {
+			if v.Opening == nil {
+				continue
+			}
+			vc := *c
+			vc.Openings = maps.Clone(c.Openings)
+			vo := *v.Opening
+			vo.Call, vo.Varies = call, nil
+			vc.Openings[call] = &vo
+			vr := classify(&vc, false) // only the openings differ
+			if vr.Colour > r.Colour {
+				r.Colour = vr.Colour
+			}
+			r.BrownSticker = r.BrownSticker || vr.BrownSticker
+			for _, f := range vr.Findings {
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				if f.Bid == call.String() {
+					f.Text += " (" + v.String() + ")"
+				}
+				r.Findings = append(r.Findings, f)
+			}
+		}
+	}
+	return r
+}
+
+// classify is Classify for the card as it stands, variations aside; the
+// Brown Sticker tests of overcalls, responses and competitive sequences
+// are left out unless all is set.
+func classify(c *Card, all bool) Result {
 	var r Result
 	hum := yellow(c)
 	notGreen := green(c)
@@ -149,7 +194,7 @@ func Classify(c *Card) Result {
 			r.Findings = append(r.Findings, red(c)...)
 		}
 	}
-	bs := brown(c)
+	bs := brown(c, all)
 	for _, f := range bs {
 		if f.Kind == BrownSticker {
 			r.BrownSticker = true
@@ -198,8 +243,13 @@ func ptrs(ms []Meaning) []*Meaning {
 func structural(c *Card) []Finding {
 	var out []Finding
 	for _, call := range sortedCalls(c) {
-		for _, v := range c.Openings[call].Varies {
-			if v.Change == ChangeStructure {
+		o := c.Openings[call]
+		for _, v := range o.Varies {
+			ch := v.Change
+			if v.Opening != nil {
+				ch, _ = o.changeIn(v.Opening) // from the meanings, not a label
+			}
+			if ch == ChangeStructure {
 				out = append(out, Finding{Clause: "Part B 2.3(b)", Bid: call.String(), Kind: ColourFinding,
 					Text: fmt.Sprintf("its meaning changes with %s, not only its point range or length", v.By)})
 				break
@@ -457,8 +507,9 @@ func oneOrOther(ms []Meaning) (bridge.Suit, bridge.Suit, bool) {
 	return 0, 0, false
 }
 
-// brown returns the Brown Sticker findings (Part B 2.5) and the exemptions.
-func brown(c *Card) []Finding {
+// brown returns the Brown Sticker findings (Part B 2.5) and the exemptions:
+// of the openings, and unless only openings, of the other bids.
+func brown(c *Card, all bool) []Finding {
 	var out []Finding
 	for _, call := range sortedCalls(c) {
 		o := c.Openings[call]
@@ -471,11 +522,22 @@ func brown(c *Card) []Finding {
 			out = append(out, f)
 		}
 	}
+	if !all {
+		return out
+	}
 	for _, o := range c.Overcalls {
 		out = append(out, brownOvercall(o)...)
 	}
 	for _, r := range c.Responses {
 		if f, ok := brownTwoSuited(fmt.Sprintf("%s–%s", r.After, r.Call), r.Call, r.Meanings, NoDefence); ok {
+			out = append(out, f)
+		}
+	}
+	// Part B 2.5(c) covers a weak two-suited bid whether an overcall, an
+	// opening or a response: responses and advances in contested auctions
+	// too (not opener's rebids, which it does not name).
+	for _, q := range c.Competitive {
+		if f, ok := brownTwoSuited(q.String(), q.Call, q.Meanings, NoDefence); ok {
 			out = append(out, f)
 		}
 	}

@@ -1,16 +1,20 @@
 package systemcard
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // MaxCardSize is the largest card file Decode reads.
@@ -79,8 +83,37 @@ func Decode(r io.Reader, name string) (*Card, error) {
 	return DecodeBytes(data, name)
 }
 
-// DecodeBytes is Decode for a card already in memory.
+// DecodeBytes is Decode for a card already in memory. A leading UTF-8
+// byte-order mark (as Windows editors write) is skipped; UTF-16 and binary
+// data and an empty file are refused as such.
 func DecodeBytes(data []byte, name string) (*Card, error) {
+	data, err := textfile.Decode(data, name)
+	switch {
+	case errors.Is(err, textfile.ErrUTF16):
+		return nil, &Error{File: name, Line: 1, Err: textfile.ErrUTF16}
+	case errors.Is(err, textfile.ErrBinary):
+		nul := bytes.IndexByte(data, 0)
+		return nil, &Error{File: name, Line: lineOf(data, int64(nul)), Err: fmt.Errorf("%w (a NUL byte)", textfile.ErrBinary)}
+	case err != nil:
+		return nil, &Error{File: name, Err: err}
+	}
+	if !utf8.Valid(data) {
+		// encoding/json would turn the bytes into U+FFFD silently: a name
+		// saved in Latin-1 would be changed without a word.
+		bad := 0
+		for bad < len(data) {
+			r, size := utf8.DecodeRune(data[bad:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			bad += size
+		}
+		return nil, &Error{File: name, Line: lineOf(data, int64(bad)),
+			Err: fmt.Errorf("byte %#x is not UTF-8 (a Latin-1 or Windows-1252 file?): save the card as UTF-8", data[bad])}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &Error{File: name, Line: 1, Err: fmt.Errorf("%w: a system card is a JSON object (FORMAT.md)", textfile.ErrEmpty)}
+	}
 	root, err := parseTree(data, name)
 	if err != nil {
 		return nil, err
@@ -539,33 +572,13 @@ func (d *decoder) card(root *node) (*Card, error) {
 			openingsNode = v
 			return d.openings(v, p, c)
 		},
-		"overcalls": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				o, err := d.overcall(el, index(p, i))
-				if err != nil {
-					return err
-				}
-				c.Overcalls = append(c.Overcalls, o)
-			}
-			return nil
+		"overcalls": func(v *node, p string) (err error) {
+			c.Overcalls, err = list(d, v, p, d.overcall)
+			return err
 		},
-		"responses": func(v *node, p string) error {
-			els, err := d.array(v, p)
-			if err != nil {
-				return err
-			}
-			for i, el := range els {
-				r, err := d.response(el, index(p, i))
-				if err != nil {
-					return err
-				}
-				c.Responses = append(c.Responses, r)
-			}
-			return nil
+		"responses": func(v *node, p string) (err error) {
+			c.Responses, err = list(d, v, p, d.response)
+			return err
 		},
 		"defences": func(v *node, p string) error {
 			df := &c.Defences
@@ -577,6 +590,75 @@ func (d *decoder) card(root *node) (*Card, error) {
 			})
 		},
 		"second_card": func(v *node, p string) error { return d.str(v, p, &c.SecondCard) },
+		"rebids": func(v *node, p string) (err error) {
+			c.Rebids, err = d.sequences(v, p, rebid)
+			return err
+		},
+		"competitive": func(v *node, p string) (err error) {
+			c.Competitive, err = d.sequences(v, p, contested)
+			return err
+		},
+		"doubles":   func(v *node, p string) (err error) { c.Doubles, err = d.agreements(v, p); return err },
+		"redoubles": func(v *node, p string) (err error) { c.Redoubles, err = d.agreements(v, p); return err },
+		"slam":      func(v *node, p string) (err error) { c.Slam, err = d.agreements(v, p); return err },
+		"carding": func(v *node, p string) error {
+			cd := &Carding{}
+			c.Carding = cd
+			signal := func(out *string) field {
+				return func(v *node, p string) error {
+					if err := d.str(v, p, out); err != nil {
+						return err
+					}
+					if *out != "standard" && *out != "reverse" {
+						return d.errf(v, p, "%q: want standard (high encourages, high-low even) or reverse (upside down)", *out)
+					}
+					return nil
+				}
+			}
+			return d.object(v, p, map[string]field{
+				"leads_suits":     d.text(&cd.LeadsSuits),
+				"leads_nt":        d.text(&cd.LeadsNT),
+				"attitude":        signal(&cd.Attitude),
+				"count":           signal(&cd.Count),
+				"discards":        d.text(&cd.Discards),
+				"suit_preference": d.text(&cd.SuitPreference),
+				"note":            d.text(&cd.Note),
+			})
+		},
+		"psychics": func(v *node, p string) error {
+			ps := &Psychics{}
+			c.Psychics = ps
+			var ctlNode *node
+			if err := d.object(v, p, map[string]field{
+				"frequency": func(v *node, p string) error {
+					if err := d.str(v, p, &ps.Frequency); err != nil {
+						return err
+					}
+					if !slices.Contains(psychicFrequencies, ps.Frequency) {
+						return d.errf(v, p, "%q: want one of %s", ps.Frequency, strings.Join(psychicFrequencies, ", "))
+					}
+					return nil
+				},
+				"controls": func(v *node, p string) error { ctlNode = v; return d.boolean(v, p, &ps.Controls) },
+				"note":     d.text(&ps.Note),
+			}, "frequency"); err != nil {
+				return err
+			}
+			if ps.Controls && ps.Frequency == "never" {
+				return d.errf(ctlNode, join(p, "controls"), "controls for psychics the pair says it never makes")
+			}
+			return nil
+		},
+		"alerts": func(v *node, p string) (err error) {
+			c.Alerts, err = list(d, v, p, d.alert)
+			return err
+		},
+		"notes": func(v *node, p string) (err error) {
+			c.Notes, err = list(d, v, p, func(el *node, p string) (t string, err error) {
+				return t, d.text(&t)(el, p)
+			})
+			return err
+		},
 		"yellow": func(v *node, p string) error {
 			y := &Paperwork{}
 			c.Yellow = y
@@ -628,48 +710,15 @@ func (d *decoder) openings(n *node, path string, c *Card) error {
 			return d.errf(kn, kp, "%s is described twice", call)
 		}
 		o := &Opening{Call: call}
+		var variesNode *node
 		own := map[string]field{
 			"artificial": func(v *node, p string) error { return d.boolean(v, p, &o.Artificial) },
 			"forcing":    func(v *node, p string) error { return d.boolean(v, p, &o.Forcing) },
 			"note":       func(v *node, p string) error { return d.str(v, p, &o.Note) },
 			"varies": func(v *node, p string) error {
-				els, err := d.array(v, p)
-				if err != nil {
-					return err
-				}
-				for j, el := range els {
-					var va Variation
-					if err := d.object(el, index(p, j), map[string]field{
-						"by": func(v *node, p string) error {
-							if err := d.str(v, p, &va.By); err != nil {
-								return err
-							}
-							switch va.By {
-							case "seat", "vulnerability":
-								return nil
-							}
-							return d.errf(v, p, "%q: want seat or vulnerability", va.By)
-						},
-						"change": func(v *node, p string) error {
-							var t string
-							if err := d.str(v, p, &t); err != nil {
-								return err
-							}
-							for ci, name := range changeNames {
-								if t == name {
-									va.Change = Change(ci)
-									return nil
-								}
-							}
-							return d.errf(v, p, "%q: want hcp, length or structure", t)
-						},
-						"note": func(v *node, p string) error { return d.str(v, p, &va.Note) },
-					}, "by", "change"); err != nil {
-						return err
-					}
-					o.Varies = append(o.Varies, va)
-				}
-				return nil
+				variesNode = v
+				_, err := d.array(v, p)
+				return err
 			},
 		}
 		if err := d.meanings(n.vals[i], kp, own, &o.Meanings); err != nil {
@@ -685,7 +734,164 @@ func (d *decoder) openings(n *node, path string, c *Card) error {
 					"applies only to a 1C opening whose length.C is 2 (the Part B 2.1(b) exception)")
 			}
 		}
+		if variesNode != nil {
+			if err := d.variations(variesNode, kp+".varies", n.vals[i], o); err != nil {
+				return err
+			}
+		}
 		c.Openings[call] = o
+	}
+	return nil
+}
+
+// MaxVariations is the most variations an opening may list: one for each
+// of the four seats and six states of vulnerability. Each is classified as
+// a card of its own, so the bound also bounds Classify's work.
+const MaxVariations = 10
+
+// variationKeys are the fields of a variation that are not the opening's.
+var variationKeys = map[string]bool{"by": true, "when": true, "change": true, "note": true}
+
+// variations reads an opening's varies array. Each variation gives the
+// opening's meaning in some seats or at some vulnerability: the fields it
+// gives replace the opening's (all of "or" at once), the others are
+// inherited, and the result is read and checked like an opening. What
+// changes (point range, length or structure) is worked out from the
+// meanings; a "change" written on the card must agree with them.
+func (d *decoder) variations(n *node, path string, base *node, o *Opening) error {
+	if len(n.elems) > MaxVariations {
+		return d.errf(n, path, "%d variations: at most %d (one for each seat and state of vulnerability)", len(n.elems), MaxVariations)
+	}
+	for j, el := range n.elems {
+		ep := index(path, j)
+		if el.kind != '{' {
+			return d.errf(el, ep, "want an object, found %s", el.kindName())
+		}
+		va := Variation{}
+		var stated *Change
+		var changeNode, whenNode *node
+		meta := map[string]field{
+			"by": func(v *node, p string) error {
+				if err := d.str(v, p, &va.By); err != nil {
+					return err
+				}
+				switch va.By {
+				case "seat", "vulnerability":
+					return nil
+				}
+				return d.errf(v, p, "%q: want seat or vulnerability", va.By)
+			},
+			"when": func(v *node, p string) error { whenNode = v; return nil },
+			"change": func(v *node, p string) error {
+				changeNode = v
+				var t string
+				if err := d.str(v, p, &t); err != nil {
+					return err
+				}
+				for ci, name := range changeNames {
+					if t == name {
+						ch := Change(ci)
+						stated = &ch
+						return nil
+					}
+				}
+				return d.errf(v, p, "%q: want hcp, length or structure", t)
+			},
+			"note": func(v *node, p string) error { return d.str(v, p, &va.Note) },
+		}
+		// Split the variation's own fields from the meaning it gives,
+		// and lay that meaning over the opening's.
+		own := &node{kind: '{', off: el.off}
+		merged := &node{kind: '{', off: el.off}
+		given := map[string]bool{}
+		for k, key := range el.keys {
+			if variationKeys[key] {
+				own.keys = append(own.keys, key)
+				own.koffs = append(own.koffs, el.koffs[k])
+				own.vals = append(own.vals, el.vals[k])
+				continue
+			}
+			if key == "varies" {
+				return d.errf(&node{off: el.koffs[k]}, join(ep, key), "a variation cannot vary again")
+			}
+			given[key] = true
+			merged.keys = append(merged.keys, key)
+			merged.koffs = append(merged.koffs, el.koffs[k])
+			merged.vals = append(merged.vals, el.vals[k])
+		}
+		for k, key := range base.keys {
+			if key == "varies" || key == "note" || given[key] {
+				continue
+			}
+			merged.keys = append(merged.keys, key)
+			merged.koffs = append(merged.koffs, base.koffs[k])
+			merged.vals = append(merged.vals, base.vals[k])
+		}
+		if err := d.object(own, ep, meta, "by", "when"); err != nil {
+			return err
+		}
+		if err := d.when(whenNode, join(ep, "when"), &va); err != nil {
+			return err
+		}
+		if len(given) == 0 {
+			return d.errf(el, ep, "no meaning: give what the opening shows %s (hcp, length, …); the change is worked out from it", va)
+		}
+		vo := &Opening{Call: o.Call}
+		if err := d.meanings(merged, ep, map[string]field{
+			"artificial": func(v *node, p string) error { return d.boolean(v, p, &vo.Artificial) },
+			"forcing":    func(v *node, p string) error { return d.boolean(v, p, &vo.Forcing) },
+		}, &vo.Meanings); err != nil {
+			return err
+		}
+		va.Opening = vo
+		ch, differs := o.changeIn(vo)
+		if !differs {
+			return d.errf(el, ep, "the meaning given is the opening's own: nothing varies")
+		}
+		if stated != nil && *stated != ch {
+			return d.errf(changeNode, join(ep, "change"), "says %s, but the meanings given differ in %s (%s)", *stated, ch, ch.explain())
+		}
+		va.Change = ch
+		o.Varies = append(o.Varies, va)
+	}
+	return nil
+}
+
+// seatNames and vulNames are the conditions a variation applies in.
+var (
+	seatNames = []string{"1st", "2nd", "3rd", "4th"}
+	vulNames  = []string{"vulnerable", "not-vulnerable", "favourable", "unfavourable", "both-vulnerable", "none-vulnerable"}
+)
+
+// when reads a variation's conditions: seats for "by": "seat", states of
+// vulnerability for "by": "vulnerability".
+func (d *decoder) when(n *node, path string, va *Variation) error {
+	els, err := d.array(n, path)
+	if err != nil {
+		return err
+	}
+	names := seatNames
+	if va.By == "vulnerability" {
+		names = vulNames
+	}
+	if len(els) == 0 {
+		return d.errf(n, path, "empty: list the %ss it applies in (%s)", va.By, strings.Join(names, ", "))
+	}
+	for i, el := range els {
+		var t string
+		if err := d.str(el, index(path, i), &t); err != nil {
+			return err
+		}
+		if !slices.Contains(names, t) {
+			return d.errf(el, index(path, i), "%q: want one of %s", t, strings.Join(names, ", "))
+		}
+		if slices.Contains(va.When, t) {
+			return d.errf(el, index(path, i), "%q appears twice", t)
+		}
+		va.When = append(va.When, t)
+	}
+	if va.By == "seat" && len(va.When) == 4 {
+		return d.errf(n, path, "all four seats: that is the opening itself, not a variation")
 	}
 	return nil
 }
@@ -785,4 +991,180 @@ func (d *decoder) response(n *node, path string) (*Response, error) {
 		return nil, d.errf(bidNode, join(path, "bid"), "%s is not a legal response to %s (it must be higher)", r.Call, r.After)
 	}
 	return r, nil
+}
+
+// psychicFrequencies are the answers the ABF and WBF cards offer.
+var psychicFrequencies = []string{"never", "rare", "occasional", "frequent"}
+
+// text reads a string that must say something.
+func (d *decoder) text(out *string) field {
+	return func(v *node, p string) error {
+		if err := d.str(v, p, out); err != nil {
+			return err
+		}
+		if strings.TrimSpace(*out) == "" {
+			return d.errf(v, p, "empty: write the agreement, or leave the field out")
+		}
+		return nil
+	}
+}
+
+// calls reads an array of calls.
+func (d *decoder) calls(n *node, path string) ([]bridge.Call, error) {
+	els, err := d.array(n, path)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bridge.Call, len(els))
+	for i, el := range els {
+		if err := d.call(el, index(path, i), &out[i]); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// legal checks that auction is a legal start of an auction, not ended,
+// and that call may follow it (Laws 18, 19, 27 and 36: sufficient bids,
+// doubles of the opponents' bids only).
+func (d *decoder) legal(auctionNode, callNode *node, path string, auction []bridge.Call, call bridge.Call) error {
+	a := bridge.NewAuction(bridge.North)
+	for i, c := range auction {
+		if err := a.Append(c); err != nil {
+			return d.errf(auctionNode, index(join(path, "auction"), i), "%s cannot come here: %v", c, err)
+		}
+	}
+	if a.Ended() {
+		return d.errf(auctionNode, join(path, "auction"), "the auction is over before the call")
+	}
+	if err := a.Check(call); err != nil {
+		after := callsText(auction)
+		if after == "" {
+			after = "the start of the auction"
+		}
+		return d.errf(callNode, join(path, "bid"), "%s cannot follow %s: %v", call, after, err)
+	}
+	return nil
+}
+
+// callsText writes calls separated by spaces.
+func callsText(cs []bridge.Call) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// agreements reads an array of named methods.
+func (d *decoder) agreements(n *node, path string) ([]Agreement, error) {
+	return list(d, n, path, func(el *node, p string) (a Agreement, err error) {
+		return a, d.object(el, p, map[string]field{
+			"name":    d.text(&a.Name),
+			"through": func(v *node, p string) error { return d.bid(v, p, &a.Through) },
+			"note":    d.text(&a.Note),
+		}, "name")
+	})
+}
+
+// list reads array n, each element with read at its index path.
+func list[T any](d *decoder, n *node, path string, read func(el *node, path string) (T, error)) ([]T, error) {
+	els, err := d.array(n, path)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	for i, el := range els {
+		x, err := read(el, index(path, i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// alert reads one entry of alerts.
+func (d *decoder) alert(el *node, path string) (Alert, error) {
+	var a Alert
+	var auctionNode, bidNode *node
+	if err := d.object(el, path, map[string]field{
+		"auction": func(v *node, p string) (err error) {
+			auctionNode = v
+			a.Auction, err = d.calls(v, p)
+			return err
+		},
+		"bid":         func(v *node, p string) error { bidNode = v; return d.call(v, p, &a.Call) },
+		"explanation": d.text(&a.Explanation),
+	}, "bid", "explanation"); err != nil {
+		return a, err
+	}
+	return a, d.legal(auctionNode, bidNode, path, a.Auction, a.Call)
+}
+
+// sequenceKind says which auctions a list of sequences holds.
+type sequenceKind int
+
+const (
+	rebid     sequenceKind = iota // opener's rebid in an uncontested auction
+	contested                     // a call after an opponent has bid or doubled
+)
+
+// sequences reads rebids or competitive sequences: an auction, a bid and
+// the meaning fields.
+func (d *decoder) sequences(n *node, path string, kind sequenceKind) ([]*Sequence, error) {
+	els, err := d.array(n, path)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Sequence
+	for i, el := range els {
+		q := &Sequence{}
+		ep := index(path, i)
+		var auctionNode, bidNode *node
+		own := map[string]field{
+			"auction": func(v *node, p string) (err error) {
+				auctionNode = v
+				q.Auction, err = d.calls(v, p)
+				return err
+			},
+			"bid":        func(v *node, p string) error { bidNode = v; return d.call(v, p, &q.Call) },
+			"artificial": func(v *node, p string) error { return d.boolean(v, p, &q.Artificial) },
+			"forcing":    func(v *node, p string) error { return d.boolean(v, p, &q.Forcing) },
+			"note":       d.text(&q.Note),
+		}
+		if err := d.meanings(el, ep, own, &q.Meanings); err != nil {
+			return nil, err
+		}
+		if auctionNode == nil || len(q.Auction) == 0 {
+			return nil, d.errf(el, join(ep, "auction"), "missing: give the calls before the bid, from the first call of the auction")
+		}
+		if bidNode == nil {
+			return nil, d.errf(el, join(ep, "bid"), "missing (it is required)")
+		}
+		if err := d.legal(auctionNode, bidNode, ep, q.Auction, q.Call); err != nil {
+			return nil, err
+		}
+		first := slices.IndexFunc(q.Auction, func(c bridge.Call) bool { return c != bridge.Pass })
+		me := len(q.Auction) % 2 // the bidder's side: calls at even distance
+		theyCalled := false
+		for j, c := range q.Auction {
+			theyCalled = theyCalled || (j%2 != me && c != bridge.Pass)
+		}
+		switch kind {
+		case rebid:
+			if first < 0 || (len(q.Auction)-first)%4 != 0 {
+				return nil, d.errf(auctionNode, join(ep, "auction"), "%s: the bid is not the opener's rebid (the opener bids first and again four calls later)", q)
+			}
+			if theyCalled {
+				return nil, d.errf(auctionNode, join(ep, "auction"), "%s: the opponents have called: list it under competitive", q)
+			}
+		case contested:
+			if !theyCalled {
+				return nil, d.errf(auctionNode, join(ep, "auction"), "%s: the opponents have only passed: list it under rebids or responses", q)
+			}
+		}
+		out = append(out, q)
+	}
+	return out, nil
 }

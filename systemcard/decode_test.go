@@ -1,6 +1,7 @@
 package systemcard
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -54,7 +55,7 @@ func TestDecodeNotation(t *testing.T) {
 	if p.Yellow == nil || p.Yellow.Submitted.Format("2006-01-02") != "2026-11-02" || !p.Yellow.DefenceApproved || p.Yellow.DefenceCopies != 2 {
 		t.Errorf("yellow paperwork %+v", p.Yellow)
 	}
-	if p.SecondCard != "acol.json" {
+	if p.SecondCard != "strongpass_acol.json" {
 		t.Errorf("second card %q", p.SecondCard)
 	}
 }
@@ -131,10 +132,21 @@ func TestDecodeErrors(t *testing.T) {
 		{"bad variation", doc("", strings.Replace(baseOpenings, `[15, 17]}`, `[15, 17], "varies": [{"by": "moon", "change": "hcp"}]}`, 1)),
 			`openings["1NT"].varies[0].by`, `"1NT"`, "seat or vulnerability"},
 		{"syntax error", strings.Replace(doc("", baseOpenings), `"1D": {`, `"1D" {`, 1),
-			"", `"1D"`, "JSON syntax error"},
+			`openings["1D"]`, `"1D"`, "JSON syntax error"},
 		{"trailing data", doc("", baseOpenings) + "{}\n", "", "{}", "after the card"},
 		{"not an object", "[1, 2]\n", "", "[1, 2]", "want an object"},
-		{"empty file", "", "", "", "end of file"},
+		{"empty file", "", "", "", "the input is empty"},
+		{"white space only", "\r\n  \n", "", "", "the input is empty"},
+		// Issue 13 item 7: a truncated file reports where it ends and the
+		// field it cuts off, not line 1.
+		{"truncated in an opening", truncateAt(doc("", baseOpenings), `"length": {"D"`),
+			`openings["1D"].length.D`, `"length": {"D"`, "the file ends at line 6, column 43, with 4 object(s) or array(s) not closed"},
+		{"truncated after a field", truncateAt(doc("", baseOpenings), `"openings"`),
+			"openings", `"openings"`, "the file ends at line 4, column 13, with 1 object(s)"},
+		{"UTF-16", "\xff\xfe{\x00\"\x00", "", "", "the file is UTF-16 text; save it as UTF-8"},
+		{"binary", "{\x00\x01\x02", "", "", "the file is not text"},
+		{"Latin-1", strings.Replace(doc("", baseOpenings), `"name": "B"`, "\"name\": \"Zaj\xb1c\"", 1),
+			"", `Zaj`, "byte 0xb1 is not UTF-8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,6 +208,39 @@ func TestParseRank(t *testing.T) {
 	}
 }
 
+// truncateAt cuts text just after the first occurrence of at.
+func truncateAt(text, at string) string {
+	i := strings.Index(text, at)
+	if i < 0 {
+		panic("no " + at)
+	}
+	return text[:i+len(at)]
+}
+
+// A card saved with a UTF-8 byte-order mark (Notepad, Excel) and CRLF
+// line ends reads as without them, and its errors keep their lines.
+func TestDecodeBOMAndCRLF(t *testing.T) {
+	plain := doc("", baseOpenings)
+	want, err := DecodeBytes([]byte(plain), "card.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom := "\xef\xbb\xbf" + strings.ReplaceAll(plain, "\n", "\r\n")
+	got, err := DecodeBytes([]byte(bom), "card.json")
+	if err != nil {
+		t.Fatalf("with a byte-order mark: %v", err)
+	}
+	if got.Name != want.Name || len(got.Openings) != len(want.Openings) || Classify(got).Colour != Classify(want).Colour {
+		t.Errorf("with a byte-order mark: %+v, want %+v", got, want)
+	}
+	bad := "\xef\xbb\xbf" + strings.Replace(plain, `[15, 17]`, `[17, 15]`, 1)
+	_, err = DecodeBytes([]byte(bad), "card.json")
+	var e *Error
+	if !errors.As(err, &e) || e.Line != strings.Count(plain[:strings.Index(plain, `"1NT"`)], "\n")+1 || e.Path != `openings["1NT"].hcp` {
+		t.Errorf("error after a byte-order mark: %v", err)
+	}
+}
+
 // FuzzDecode checks that no input makes the decoder panic, that every error
 // is an *Error wrapping ErrInvalid, and that every card it accepts can be
 // classified and checked.
@@ -211,12 +256,22 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(doc("", baseOpenings)))
 	f.Add([]byte(`{"openings": {"1H": {"hcp": [1, 2], "length": {"H": 3, "♥": 0}}}}`))
 	f.Add([]byte(`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`))
+	card := doc("", baseOpenings)
+	f.Add([]byte("\xef\xbb\xbf" + card))                  // byte-order mark
+	f.Add([]byte(strings.ReplaceAll(card, "\n", "\r\n"))) // CRLF
+	f.Add([]byte(card[:len(card)/2]))                     // truncated
+	f.Add([]byte("\xff\xfe{\x00}\x00"))                   // UTF-16
+	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := DecodeBytes(data, "fuzz.json")
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || !errors.Is(err, ErrInvalid) || e.Line < 1 {
 				t.Fatalf("bad error %T %v", err, err)
+			}
+			// The error names the file and a line of it.
+			if lines := bytes.Count(data, []byte{'\n'}) + 1; e.Line > lines || !strings.HasPrefix(err.Error(), "fuzz.json:") {
+				t.Fatalf("error at line %d of a %d-line file: %v", e.Line, lines, err)
 			}
 			return
 		}

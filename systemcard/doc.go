@@ -7,6 +7,10 @@
 // conventions and prescribe the card.
 //
 // A card is a JSON file; FORMAT.md in this directory documents every field.
+// Besides the openings, overcalls and responses the classification reads,
+// it holds what the ABF and WBF card forms hold (NSWBA 5.1: a reasonably
+// comprehensive card): opener's rebids, competitive sequences, doubles,
+// redoubles, slam methods, carding, psychics, alerts and notes.
 // Decode and Load read one strictly: unknown fields, repeated keys (also a
 // suit or bid written twice, "H" and "♥"), wrong types and contradictions
 // (a 1♥ promising three hearts and at most none) are refused with an *Error
@@ -34,7 +38,13 @@
 //     HUM as any system having one of the features. A system that is neither
 //     Green, Blue nor Yellow is Red (2.3 "includes" rather than lists).
 //   - Structure that varies by seat or vulnerability (Part B 2.3(b)) makes a
-//     system fail Green and Blue, not only qualify as Red.
+//     system fail Green and Blue, not only qualify as Red. A card states
+//     what a varying opening shows in those seats; whether the point range,
+//     the length of a natural suit or the structure changes is worked out
+//     from the meanings, and the opening as played there is classified
+//     too.
+//   - Part B 2.5(c) (weak two-suiters) is applied to the card's competitive
+//     sequences as well as to its openings, overcalls and responses.
 //   - The Part B 2.1(b) exception is transcribed without its shape in the
 //     seed text; it is read as the usual ABF one: 1♣ may be opened with two
 //     clubs on a 4=4=3=2 hand.

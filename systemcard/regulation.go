@@ -163,6 +163,25 @@ type Verdict struct {
 	Duties []Finding
 }
 
+// ErrNotTheirCard is returned by Check when the pair's second card names
+// other players: regulation 5.1 asks for a card identified with the pair's
+// names and 5.3 for the pair's own second, non-Yellow system.
+var ErrNotTheirCard = errors.New("systemcard: the second card belongs to another partnership")
+
+// samePlayers reports whether two cards name the same two players, in
+// either order, ignoring case and spacing.
+func samePlayers(a, b *Card) bool {
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	x0, x1 := norm(a.Players[0].Name), norm(a.Players[1].Name)
+	y0, y1 := norm(b.Players[0].Name), norm(b.Players[1].Name)
+	return (x0 == y0 && x1 == y1) || (x0 == y1 && x1 == y0)
+}
+
+// playerNames writes a card's players: "Ann Lee and Bob Ng".
+func playerNames(c *Card) string {
+	return c.Players[0].Name + " and " + c.Players[1].Name
+}
+
 // Check applies regulation 5 to a pair in one round of event e held on day,
 // against opponents (nil if not known). It says which card the pair may play
 // and why, or why it may play none.
@@ -172,6 +191,10 @@ func Check(e Event, day time.Time, pair Pair, opponents *Card) (Verdict, error) 
 	}
 	if pair.Card == nil {
 		return Verdict{}, errors.New("systemcard: Check: the pair has no card")
+	}
+	if pair.Second != nil && !samePlayers(pair.Card, pair.Second) {
+		return Verdict{}, fmt.Errorf("%w: %q is the card of %s, not of %s (NSWBA 5.1: a card identified with the pair's names; 5.3: the pair's own non-Yellow system)",
+			ErrNotTheirCard, pair.Second.Name, playerNames(pair.Second), playerNames(pair.Card))
 	}
 	var v Verdict
 	protected := false

@@ -123,13 +123,13 @@ func TestCheck(t *testing.T) {
 	}{
 		{"Green at a club session", Other, session, "sayc.json", "", nil, nil, true, "Standard American Yellow Card", "NSWBA 5.4.4", "admitted"},
 		{"Yellow at a club session", Other, session, "strongpass.json", "", nil, nil, false, "", "NSWBA 5.4.4", "not allowed"},
-		{"Yellow at a club session plays its second card", Other, session, "strongpass.json", "acol.json", nil, nil, true, "Acol, weak no trump", "NSWBA 5.7", "second card"},
+		{"Yellow at a club session plays its second card", Other, session, "strongpass.json", "strongpass_acol.json", nil, nil, true, "Acol, weak no trump", "NSWBA 5.7", "second card"},
 		{"Yellow at matchpoint pairs", Matchpoint | Congress, session, "strongpass.json", "", nil, nil, false, "", "NSWBA 5.4.2", "not allowed"},
 		{"Yellow at a congress", Congress, session, "strongpass.json", "", nil, nil, true, "Strong Pass", "NSWBA 5.5.2", "two copies"},
 		{"Yellow at a congress asks about protected pairs", Congress, session, "strongpass.json", "", nil, nil, true, "Strong Pass", "NSWBA 5.3", "before each round"},
 		{"Yellow at a State Championship", StateIMP, session, "strongpass.json", "", nil, protected, true, "Strong Pass", "NSWBA 5.4.3", "does not allow"},
 		{"Yellow against a protected pair, no second card", Congress, session, "strongpass.json", "", nil, protected, false, "", "NSWBA 5.3", "no second"},
-		{"Yellow against a protected pair plays its second card", Congress, session, "strongpass.json", "acol.json", nil, protected, true, "Acol, weak no trump", "NSWBA 5.8", "separate session"},
+		{"Yellow against a protected pair plays its second card", Congress, session, "strongpass.json", "strongpass_acol.json", nil, protected, true, "Acol, weak no trump", "NSWBA 5.8", "separate session"},
 		{"second card Yellow too", Congress, session, "strongpass.json", "strongpass.json", nil, protected, false, "", "NSWBA 5.3", "Yellow too"},
 		{"opponents' claim fails: Blue system", Congress, session, "strongpass.json", "", nil,
 			func(t *testing.T) *Card { c := load(t, "precision.json"); c.Protected = true; return c }, true, "Strong Pass", "NSWBA 5.3", "claim to be a protected pair fails"},
@@ -187,5 +187,42 @@ func TestCheckBadInput(t *testing.T) {
 	}
 	if _, err := Check(Other, session, Pair{}, nil); err == nil {
 		t.Error("no card: no error")
+	}
+}
+
+// NSWBA 5.1 asks for a card identified with the pair's names, and 5.3 for
+// the pair's own second card detailing its non-Yellow system: a second card
+// of another partnership is refused, whatever it holds; the same players
+// written in another order, case or spacing are the same pair.
+func TestCheckSecondCardOfAnotherPair(t *testing.T) {
+	session := time.Date(2026, 11, 9, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, second string
+		edit         func(c *Card)
+		wantErr      bool
+	}{
+		{"another pair's Acol card", "acol.json", nil, true},
+		{"another pair's Green card", "sayc.json", nil, true},
+		{"one player in common", "strongpass_acol.json", func(c *Card) { c.Players[1].Name = "Ann Lee" }, true},
+		{"the pair's own card", "strongpass_acol.json", nil, false},
+		{"names in the other order and case", "strongpass_acol.json", func(c *Card) {
+			c.Players[0], c.Players[1] = c.Players[1], c.Players[0]
+			c.Players[0].Name = " nia  HOLT"
+		}, false},
+	} {
+		second := load(t, tc.second)
+		if tc.edit != nil {
+			tc.edit(second)
+		}
+		v, err := Check(Other, session, Pair{Card: load(t, "strongpass.json"), Second: second}, nil)
+		if tc.wantErr {
+			if !errors.Is(err, ErrNotTheirCard) || !strings.Contains(err.Error(), "not of Max Ode and Nia Holt") {
+				t.Errorf("%s: %v, want ErrNotTheirCard", tc.name, err)
+			}
+			continue
+		}
+		if err != nil || !v.Allowed || v.Plays != second {
+			t.Errorf("%s: %v, allowed %v", tc.name, err, v.Allowed)
+		}
 	}
 }

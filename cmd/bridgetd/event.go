@@ -285,7 +285,7 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), plan.PerRound, ev.Top)
+		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), mv.PerSet, ev.Top)
 		if ev.TwoWinner {
 			fmt.Fprintln(e.stdout, "two-winner: North–South and East–West are ranked separately")
 		}

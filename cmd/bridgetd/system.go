@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -92,7 +93,7 @@ func systemCheck(e *env, c *command, args []string) error {
 	event := fs.String("event", "", "kind of event: state, matchpoint, red, congress or other; comma-separated when several apply (NSWBA 5.4)")
 	date := fs.String("date", "", "day of the session, YYYY-MM-DD (default today), for the seven-day rule of NSWBA 5.5.1")
 	opponents := fs.String("opponents", "", "the opponents' card, to test whether they are a protected pair (NSWBA 5.3)")
-	second := fs.String("second", "", "the pair's second, non-Yellow card (default: the card's second_card)")
+	second := fs.String("second", "", "the pair's own second, non-Yellow card, naming the same two players (default: the card's second_card)")
 	asJSON := fs.Bool("json", false, "print the verdict as JSON")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -135,6 +136,9 @@ func systemCheck(e *env, c *command, args []string) error {
 		}
 	}
 	v, err := systemcard.Check(ev, day, pair, opp)
+	if errors.Is(err, systemcard.ErrNotTheirCard) {
+		return fmt.Errorf("second card %s: %w", secondPath, err)
+	}
 	if err != nil {
 		return err
 	}

@@ -76,6 +76,36 @@ func TestSystemClassifyErrors(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "bad.json:3: colour: unknown field") {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
+	// Issue 13 item 7: a byte-order mark is accepted, UTF-16 is named,
+	// and a truncated card says where it ends and in which field.
+	good, err := os.ReadFile(cards + "sayc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		code int
+		want string
+	}{
+		{"bom.json", append([]byte("\xef\xbb\xbf"), good...), 0, "Standard American Yellow Card: Green"},
+		{"utf16.json", utf16LE(good), 1, "utf16.json:1: the file is UTF-16 text; save it as UTF-8"},
+		{"cut.json", good[:bytes.Index(good, []byte(`"1D"`))+10], 1, "cut.json:"},
+		{"empty.json", nil, 1, "empty.json:1: the input is empty"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runSystemCmd("classify", path)
+		if code != tc.code || !strings.Contains(out+errs, tc.want) {
+			t.Errorf("%s: exit %d, want %d with %q; stdout %q stderr %q", tc.name, code, tc.code, tc.want, out, errs)
+		}
+		if tc.name == "cut.json" && !strings.Contains(errs, `openings["1D"]`) || tc.name == "cut.json" && !strings.Contains(errs, "the file ends at line") {
+			t.Errorf("truncated card: %q does not say where it ends", errs)
+		}
+	}
 	for _, args := range [][]string{{}, {"sort"}, {"classify"}, {"classify", "a", "b"}, {"check", cards + "sayc.json"}} {
 		if code, _, _ := runSystemCmd(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (usage)", args, code)
@@ -129,14 +159,32 @@ func TestSystemCheck(t *testing.T) {
 			}
 		})
 	}
-	code, out, _ := runSystemCmd("check", "--json", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"sayc.json")
+	// NSWBA 5.1, 5.3: the second card must be the pair's own.
+	code, out, errs := runSystemCmd("check", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"sayc.json")
+	if code != 1 || !strings.Contains(errs, "second card "+cards+"sayc.json: systemcard: the second card belongs to another partnership: \"Standard American Yellow Card\" is the card of Ann Lee and Bob Ng, not of Max Ode and Nia Holt") {
+		t.Errorf("another pair's second card: exit %d, stderr %q\n%s", code, errs, out)
+	}
+	code, out, _ = runSystemCmd("check", "--json", "--event", "other", "--date", "2026-11-09", cards+"strongpass.json", "--second", cards+"strongpass_acol.json")
 	var v struct {
 		Allowed bool   `json:"allowed"`
 		Plays   string `json:"plays"`
 		Colour  string `json:"colour"`
 		Reasons []struct{ Clause string }
 	}
-	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || !v.Allowed || v.Plays != "Standard American Yellow Card" || v.Colour != "Green" {
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || !v.Allowed || v.Plays != "Acol, weak no trump" || v.Colour != "Green" {
 		t.Errorf("check --json: exit %d, %v, %+v\n%s", code, err, v, out)
 	}
+}
+
+// utf16LE encodes ASCII-compatible text as UTF-16 little-endian with a
+// byte-order mark, as Windows "Unicode" saves it.
+func utf16LE(b []byte) []byte {
+	out := []byte{0xFF, 0xFE}
+	for _, r := range string(b) {
+		if r > 0xFFFF {
+			r = '?'
+		}
+		out = append(out, byte(r), byte(r>>8))
+	}
+	return out
 }
