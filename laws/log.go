@@ -43,6 +43,10 @@ func (e *LineError) Error() string { return fmt.Sprintf("line %d: %q: %v", e.Lin
 // Unwrap returns the cause.
 func (e *LineError) Unwrap() error { return e.Err }
 
+// ErrNoEvents reports a table log with nothing to rule on: no call and no
+// other event after the header (an empty or truncated file).
+var ErrNoEvents = errors.New("the log is empty: no call or other event after the header, nothing to rule on")
+
 // ErrSyntax is wrapped by errors in the table-log syntax.
 var ErrSyntax = errors.New("syntax error")
 
@@ -287,6 +291,9 @@ func Rule(r io.Reader, ed Edition) (Result, error) {
 	lg, err := ParseLog(r)
 	if err != nil {
 		return Result{}, err
+	}
+	if len(lg.Events) == 0 {
+		return Result{}, ErrNoEvents
 	}
 	t, err := lg.Play(ed)
 	if err != nil {

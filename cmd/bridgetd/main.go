@@ -74,7 +74,15 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "bridgetd: unknown command %q; run \"bridgetd help\"\n", args[0])
 		return 2
 	}
-	err := c.run(e, args[1:])
+	// A command whose output is lost (a full device, a closed pipe) has
+	// failed, whether or not it looked at its writes' errors.
+	out := &errWriter{w: e.stdout}
+	ce := *e
+	ce.stdout = out
+	err := c.run(&ce, args[1:])
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing standard output: %w", out.err)
+	}
 	var ee exitError
 	switch {
 	case err == nil:
@@ -169,4 +177,22 @@ func parseArgs(fs *flag.FlagSet, args []string, n int) ([]string, error) {
 		return nil, errUsage
 	}
 	return pos, nil
+}
+
+// errWriter passes writes to w and remembers the first error, after which
+// it writes nothing more.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(p)
+	if err != nil {
+		w.err = err
+	}
+	return n, err
 }

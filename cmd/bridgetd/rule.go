@@ -40,7 +40,7 @@ func runRule(e *env, args []string) error {
 		}
 	}
 	var in io.Reader = e.stdin
-	name := "-"
+	name := "standard input"
 	if len(pos) == 1 && pos[0] != "-" {
 		name = pos[0]
 		f, err := os.Open(name)
