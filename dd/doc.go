@@ -13,6 +13,28 @@
 //	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{}) // many deals on all cores
 //	p := dd.ParOf(t, dealer, vul)  // par score and contracts
 //
+// # In a server
+//
+// Every solve has a form that takes a context.Context (TricksContext,
+// CardValuesContext, LeadContext, TableContext; Tables always does): the
+// search looks at it every thousand or so positions, and the operations on
+// a whole transposition table (growing it, making room) every few
+// megabytes, so that a cancelled solve returns within milliseconds with an
+// error wrapping ctx.Err() (context.Canceled or
+// context.DeadlineExceeded). The solver stays usable; its table keeps
+// what the finished parts of the search stored.
+//
+// The memory of the transposition tables is the caller's choice: each
+// solver's by Options.MaxMemory, and all solvers' together by a Budget
+// shared in their Options, which each table draws on as it grows and which
+// Solver.Release (and Tables, for its workers) gives back:
+//
+//	b := dd.NewBudget(1 << 30) // one gigabyte, shared by every worker
+//	s := dd.NewSolverOptions(dd.Options{Budget: b})
+//	defer s.Release()
+//	t, err := s.TableContext(ctx, deal)
+//	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{Solver: dd.Options{Budget: b}})
+//
 // # Search
 //
 // The value is found by a sequence of null-window alpha-beta searches, each
@@ -52,10 +74,11 @@
 //
 // The table of one solver grows by doubling up to a memory limit
 // (Options.MaxMemory, DefaultMaxMemory: two thirds for entries, one third
-// for their buckets); when full, the positions nearest the end of the play
-// are dropped first. The inner loop allocates nothing;
-// a Solver is reused from deal to deal and is not safe for concurrent use.
-// Tables runs one Solver per worker.
+// for their buckets) and while its Budget, if any, has room; when full,
+// the positions nearest the end of the play are dropped first. Once the
+// tables have grown, a solve allocates nothing (a test holds this with
+// testing.AllocsPerRun); a Solver is reused from deal to deal and is not
+// safe for concurrent use. Tables runs one Solver per worker.
 //
 // # Par
 //
