@@ -10,7 +10,7 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
-// BatchOptions tune Tables.
+// BatchOptions tune Tables and AnalysePlays.
 type BatchOptions struct {
 	// Workers is the number of deals solved at once; 0 means one per CPU.
 	Workers int
@@ -58,6 +58,26 @@ func Tables(ctx context.Context, deals []bridge.Deal, o BatchOptions) ([]Table, 
 	}
 	for i, d := range deals {
 		out[i] = out[first[d]]
+	}
+	return out, nil
+}
+
+// AnalysePlays analyses the play of every record (see Solver.AnalysePlay),
+// spreading the records over several workers as Tables does with deals.
+// The first record that cannot be analysed stops the batch with an error
+// naming its index; cancelling ctx stops it too.
+func AnalysePlays(ctx context.Context, records []PlayRecord, o BatchOptions) ([]PlayAnalysis, error) {
+	out := make([]PlayAnalysis, len(records))
+	err := batch(ctx, len(records), o, func(s *Solver, i int) error {
+		a, err := s.AnalysePlay(ctx, records[i])
+		if err != nil {
+			return fmt.Errorf("dd: play %d: %w", i+1, err)
+		}
+		out[i] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
