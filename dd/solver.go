@@ -372,22 +372,28 @@ func (s *Solver) TableContext(ctx context.Context, d bridge.Deal) (Table, error)
 
 // strainResults fills the four results of one strain of t.
 func (s *Solver) strainResults(d bridge.Deal, strain bridge.Strain, t *Table) {
+	s.leaderResults(d, strain, []bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South}, t)
+}
+
+// leaderResults fills the results of one strain of t for the opening
+// leaders given, in order, from a cleared table that they share.
+func (s *Solver) leaderResults(d bridge.Deal, strain bridge.Strain, leaders []bridge.Seat, t *Table) {
 	n := d[0].Len()
 	e := s.e
 	e.clear()
 	s.trump = int(strain)
 	// Each search starts above the expected value: a first search that
 	// fails low is cheap and its bound is usually the value. The first
-	// leader starts two tricks above the estimate; the second one trick
-	// above the first's result, and the third and fourth one trick above
-	// the result of their partner's lead (the same side on lead).
+	// leader starts two tricks above the estimate; a leader whose partner
+	// has led one trick above the partner's result (the same side on
+	// lead), any other one trick above the previous leader's result.
 	guess := min(guessTricks(d, int(strain))+2, n)
-	var bySide [2]int
-	for i, leader := range [4]bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South} {
+	bySide := [2]int{-1, -1}
+	for _, leader := range leaders {
 		p := Position{Hands: d, Trump: strain, Leader: leader}
 		s.setup(p)
-		if i >= 2 {
-			guess = min(bySide[leader&1]+1, n)
+		if b := bySide[leader&1]; b >= 0 {
+			guess = min(b+1, n)
 		}
 		ns := e.nsTricks(n, guess)
 		bySide[leader&1] = ns
