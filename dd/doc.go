@@ -11,7 +11,28 @@
 //	n, err = s.Lead(deal, bridge.South, bridge.NoTrump) // South declaring, West leads
 //	t, err := s.Table(deal)        // all 20 declarer/strain results
 //	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{}) // many deals on all cores
+//	t, err = dd.ParallelTable(ctx, deal, dd.BatchOptions{}) // one deal on all cores
+//	a, err := s.AnalysePlay(ctx, rec) // declarer's tricks after every card played
+//	as, err := dd.AnalysePlays(ctx, recs, dd.BatchOptions{}) // a whole event's
 //	p := dd.ParOf(t, dealer, vul)  // par score and contracts
+//	sp := dd.SidesPar(t, vul)      // par with each side bidding first
+//
+// # Play analysis
+//
+// AnalysePlay takes a play record (the deal, strain, declarer and the
+// cards from the opening lead) and gives declarer's tricks with best play
+// before the lead — the table's figure — and after every card: the tricks
+// won so far plus the double-dummy value of the rest. A card after which
+// its own side's figure falls cost that many tricks (PlayedCard.Cost), as
+// the hand viewers mark them. One solver analyses the whole record, so
+// that each card's solve starts from the table the previous ones filled
+// (DDS once under-counted tricks here by solving each card afresh).
+//
+// # One deal on all cores
+//
+// ParallelTable cuts the 20 results of a deal into ten pieces (a strain
+// and the opening leaders of one side) that the workers take as they
+// become free; Tables, for many deals, gives each worker whole deals.
 //
 // # In a server
 //
@@ -88,4 +109,9 @@
 // sacrifices are doubled and never redoubled, and each par contract is
 // given at the lowest level that keeps its score and leaves no profitable
 // sacrifice. Scores come from bridge.Contract.Score (Law 77).
+//
+// SidesPar gives the par for each side as the one that bids first (DDS's
+// SidesPar and the two views of its Par): ParOf with that side's dealer
+// who gives it the better score. It differs from the dealer-based par only
+// when both sides' highest making contract is the same.
 package dd
