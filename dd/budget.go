@@ -12,9 +12,10 @@ import "sync/atomic"
 // a wrong result.
 //
 // The limit is exceeded only by each solver's smallest tables (about 160
-// KB, which a solver needs to search at all) and by the scratch space of a
-// full table making room (at most a third of that table's buckets). A
-// Budget is safe for concurrent use.
+// KB, which a solver needs to search at all) and by the scratch space a
+// full table uses to make room (a copy of its buckets still in use). It
+// counts the transposition tables only: each solver also keeps a table of
+// killer moves, 512 KB, outside it. A Budget is safe for concurrent use.
 type Budget struct {
 	limit int64
 	used  atomic.Int64
