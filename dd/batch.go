@@ -10,11 +10,14 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
-// BatchOptions tune Tables.
+// BatchOptions tune Tables and AnalysePlays.
 type BatchOptions struct {
 	// Workers is the number of deals solved at once; 0 means one per CPU.
 	Workers int
-	// Solver configures each worker's solver (its memory bound).
+	// Solver configures each worker's solver: its memory bound, and the
+	// Budget all of them draw on (and others outside the batch, if the
+	// caller shares it). The workers give their memory back to the budget
+	// before the batch returns.
 	Solver Options
 	// Progress, if set, is called after each deal with the number done and
 	// the total. Calls come from one goroutine at a time.
@@ -24,7 +27,8 @@ type BatchOptions struct {
 // Tables computes the double-dummy table of every deal, spreading the deals
 // over several workers, each with its own solver and bounded tables. A deal
 // that appears more than once is solved once. The first invalid deal stops
-// the batch with an error naming its index; cancelling ctx stops it too.
+// the batch with an error naming its index; cancelling ctx stops it too,
+// the solves under way included, with an error that wraps ctx.Err().
 func Tables(ctx context.Context, deals []bridge.Deal, o BatchOptions) ([]Table, error) {
 	out := make([]Table, len(deals))
 	for i, d := range deals {
@@ -40,11 +44,54 @@ func Tables(ctx context.Context, deals []bridge.Deal, o BatchOptions) ([]Table, 
 			todo = append(todo, i)
 		}
 	}
+	err := batch(ctx, len(todo), o, func(s *Solver, k int) error {
+		i := todo[k]
+		t, err := s.TableContext(ctx, deals[i])
+		if err != nil {
+			return fmt.Errorf("dd: deal %d: %w", i+1, err)
+		}
+		out[i] = t
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range deals {
+		out[i] = out[first[d]]
+	}
+	return out, nil
+}
+
+// AnalysePlays analyses the play of every record (see Solver.AnalysePlay),
+// spreading the records over several workers as Tables does with deals.
+// The first record that cannot be analysed stops the batch with an error
+// naming its index; cancelling ctx stops it too.
+func AnalysePlays(ctx context.Context, records []PlayRecord, o BatchOptions) ([]PlayAnalysis, error) {
+	out := make([]PlayAnalysis, len(records))
+	err := batch(ctx, len(records), o, func(s *Solver, i int) error {
+		a, err := s.AnalysePlay(ctx, records[i])
+		if err != nil {
+			return fmt.Errorf("dd: play %d: %w", i+1, err)
+		}
+		out[i] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// batch runs job(s, k) for every k below n over the workers of o, each
+// with its own solver (released at the end), and returns the first error.
+// It stops at that error or when ctx is done; a cancelled batch returns an
+// error that wraps ctx.Err().
+func batch(ctx context.Context, n int, o BatchOptions, job func(s *Solver, k int) error) error {
 	workers := o.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(todo))
+	workers = min(workers, n)
 	var next, done atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -54,35 +101,35 @@ func Tables(ctx context.Context, deals []bridge.Deal, o BatchOptions) ([]Table, 
 		go func() {
 			defer wg.Done()
 			s := NewSolverOptions(o.Solver)
+			defer s.Release()
 			for {
 				k := int(next.Add(1) - 1)
-				if k >= len(todo) || ctx.Err() != nil {
+				if k >= n || ctx.Err() != nil {
 					return
 				}
-				i := todo[k]
-				t, err := s.Table(deals[i])
+				err := job(s, k)
+				if ctx.Err() != nil {
+					return
+				}
 				mu.Lock()
 				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("dd: deal %d: %w", i+1, err)
+					firstErr = err
 				}
-				out[i] = t
-				n := int(done.Add(1))
-				if o.Progress != nil {
-					o.Progress(n, len(todo))
+				stop := firstErr != nil
+				d := int(done.Add(1))
+				if o.Progress != nil && err == nil {
+					o.Progress(d, n)
 				}
 				mu.Unlock()
+				if stop {
+					return
+				}
 			}
 		}()
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return fmt.Errorf("dd: batch stopped: %w", err)
 	}
-	for i, d := range deals {
-		out[i] = out[first[d]]
-	}
-	return out, nil
+	return firstErr
 }

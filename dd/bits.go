@@ -10,6 +10,15 @@ const (
 	noTrump  = 4      // trump value for no trump (bridge.NoTrump)
 )
 
+// Odd multipliers that spread the bits of a key over the whole word, for
+// the hashes of the transposition and killer tables. Any odd constant with
+// well-mixed bits would do; these are the usual published ones.
+const (
+	hashGolden = 0x9e3779b97f4a7c15 // 2^64 divided by the golden ratio (Fibonacci hashing)
+	hashPrime2 = 0xc2b2ae3d27d4eb4f // xxHash64's second prime
+	hashFinal  = 0xff51afd7ed558ccd // the first multiplier of MurmurHash3's 64-bit finaliser
+)
+
 // suitOf returns the 16 rank bits of suit su (0 to 3, never noTrump) in
 // the card set x. The suit is masked so that the compiler drops its check
 // for shifts of 64 or more.

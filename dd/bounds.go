@@ -735,20 +735,19 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 		trumpMask = rankMask << (16 * uint(tr))
 	}
 	o1Tr, o2Tr := h1&trumpMask != 0, h2&trumpMask != 0
-	var kA, dA, kB, dB, kE, dE, kE0, nl, np, ms, rs [4]int
-	var ts [4]uint16
-	var pinOK uint8 // suits where the owners of the top cards matter
+	c := cashing{hl: hl, hp: hp}
 	for su := 0; su < 4; su++ {
 		L, P := suitOf(hl, su), suitOf(hp, su)
 		if L|P == 0 {
 			continue
 		}
+		cs := &c.suit[su]
 		O := suitOf(h1|h2, su)
 		n1, n2 := length(suitOf(h1, su)), length(suitOf(h2, su))
 		m := max(n1, n2)
 		r := 13
 		if su != tr {
-			nl[su], np[su] = length(L), length(P)
+			cs.nl, cs.np = length(L), length(P)
 			if o1Tr {
 				r = min(r, n1)
 			}
@@ -759,92 +758,94 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 		t := L | P
 		if O != 0 {
 			t = atLeast(t, topRank(O)+1)
-			pinOK |= 1 << uint(su)
+			c.pinOK |= 1 << uint(su)
 		} else if L != 0 && P != 0 {
-			pinOK |= 1 << uint(su)
+			c.pinOK |= 1 << uint(su)
 		}
-		ts[su] = t
-		ms[su], rs[su] = m, r
-		kA[su], _, _, dA[su] = suitRun(L, P, t, 0, m, r)
+		cs.top, cs.m, cs.r = t, m, r
+		cs.kA, _, _, cs.dA = suitRun(L, P, t, 0, m, r)
 		if su == tr {
 			continue
 		}
-		kB[su], _, _, dB[su] = suitRun(P, L, t, 0, m, r)
+		cs.kB, _, _, cs.dB = suitRun(P, L, t, 0, m, r)
 		if L != 0 && P != 0 {
-			kE[su], dE[su], kE0[su] = crossRun(L, P, t, m, r)
+			cs.kE, cs.dE, cs.kE0 = crossRun(L, P, t, m, r)
 		}
 	}
-	nTop, topPin, nPT := 0, uint16(0), 0
+	nTop, nPT := 0, 0
 	if tr < noTrump {
-		nTop, topPin = topTrumps(suitOf(hl|hp|h1|h2, tr), suitOf(hl, tr), suitOf(hp, tr))
+		nTop, c.topPin = topTrumps(suitOf(hl|hp|h1|h2, tr), suitOf(hl, tr), suitOf(hp, tr))
 		nPT = length(suitOf(hp, tr))
 	}
 	// One plan for each entry suit ent, and ent < 0 for the leader's runs
-	// alone. k and role give each suit's tricks and role in the plan.
+	// alone: pl gives each suit's tricks and role in the plan, pl0 the
+	// same plan without discards.
 	best := -1
 	var rw uint64
 	for ent := -1; ent < 4; ent++ {
-		if ent >= 0 && kE[ent] == 0 {
+		if ent >= 0 && c.suit[ent].kE == 0 {
 			continue
 		}
-		var k, role, k0, role0 [4]int
+		var pl, pl0 cashPlan
 		tot, tot0, discP, discL, spareP, spareL := 0, 0, 0, 0, 0, 0
 		if ent >= 0 {
-			tot, tot0, discL = kE[ent], kE0[ent], dE[ent]
-			k[ent], role[ent], k0[ent], role0[ent] = kE[ent], roleE, kE0[ent], roleE
+			ce := &c.suit[ent]
+			tot, tot0, discL = ce.kE, ce.kE0, ce.dE
+			pl[ent], pl0[ent] = cashStep{ce.kE, roleE}, cashStep{ce.kE0, roleE}
 		}
 		for su := 0; su < 4; su++ {
 			if su == tr || su == ent {
 				continue
 			}
-			a, b := kA[su], kB[su]
+			cs := &c.suit[su]
+			a, b := cs.kA, cs.kB
 			if ent < 0 {
 				b = 0
 			}
 			switch {
 			case a > 0 && a >= b:
-				k[su], role[su] = a, roleA
-				discP += dA[su]
-				spareP += max(0, np[su]-a)
-				spareL += nl[su] - a
+				pl[su] = cashStep{a, roleA}
+				discP += cs.dA
+				spareP += max(0, cs.np-a)
+				spareL += cs.nl - a
 			case b > 0:
-				k[su], role[su] = b, roleB
-				discL += dB[su]
-				spareP += np[su] - b
-				spareL += max(0, nl[su]-b)
+				pl[su] = cashStep{b, roleB}
+				discL += cs.dB
+				spareP += cs.np - b
+				spareL += max(0, cs.nl-b)
 			default:
-				spareP += np[su]
-				spareL += nl[su]
+				spareP += cs.np
+				spareL += cs.nl
 			}
-			tot += k[su]
+			tot += pl[su].k
 			// Without discards: each run stops while the other hand still
 			// follows.
-			a0, b0 := min(a, np[su]), min(b, nl[su])
+			a0, b0 := min(a, cs.np), min(b, cs.nl)
 			if a0 >= b0 {
-				k0[su], role0[su] = a0, roleA
+				pl0[su] = cashStep{a0, roleA}
 			} else {
-				k0[su], role0[su] = b0, roleB
+				pl0[su] = cashStep{b0, roleB}
 			}
-			tot0 += k0[su]
+			tot0 += pl0[su].k
 		}
 		if discP > spareP || discL > spareL {
-			tot, k, role = tot0, k0, role0
+			tot, pl = tot0, pl0
 			discP, spareP = 0, -1
 		}
 		if tr < noTrump {
-			k[tr], role[tr] = nTop, roleTop
-			if kT := kA[tr]; kT > nTop && discP+dA[tr] <= spareP {
-				k[tr], role[tr] = kT, roleA
+			pl[tr] = cashStep{nTop, roleTop}
+			if kT := c.suit[tr].kA; kT > nTop && discP+c.suit[tr].dA <= spareP {
+				pl[tr] = cashStep{kT, roleA}
 			} else if kT = min(kT, nPT); kT > nTop {
-				k[tr], role[tr] = kT, roleA
+				pl[tr] = cashStep{kT, roleA}
 			}
-			tot += k[tr]
+			tot += pl[tr].k
 		}
 		// The leader's runs alone may end with partner's ruff
 		// (ruffAfter), when the plan needs it.
 		ruff, ruffPin := 0, uint64(0)
 		if ent < 0 && tr < noTrump && tot < want {
-			ruff, ruffPin = e.ruffAfter(l, &k, &role, &nl, nTop, topPin)
+			ruff, ruffPin = e.ruffAfter(l, &c, &pl, nTop)
 		}
 		full := tot + ruff
 		tot = min(full, want)
@@ -856,11 +857,11 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 		var prw uint64
 		switch {
 		case ruff > 0:
-			prw = e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin) | ruffPin
+			prw = c.planPins(&pl) | ruffPin
 		case full > tot && full <= bits.OnesCount64(hl):
-			prw = cutPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin, want)
+			prw = c.cutPins(&pl, want)
 		default:
-			prw = e.planPins(hl, hp, &k, &role, &ts, &ms, &rs, pinOK, topPin)
+			prw = c.planPins(&pl)
 		}
 		if tot > best || bits.OnesCount64(prw) < bits.OnesCount64(rw) {
 			best, rw = tot, prw
@@ -869,9 +870,38 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 	return min(best, bits.OnesCount64(hl)), rw
 }
 
-// ruffAfter returns one trick more for a plan of comboTricks in which the
-// leader only cashes its own winners (k and role give each suit's tricks
-// and role, nl the leader's lengths): the leader then leads a suit s in
+// cashing is what the plans of comboWant know of the side on lead: its two
+// hands, the figures of each suit, the suits whose top cards' owners
+// matter and the side's top trumps.
+type cashing struct {
+	hl, hp uint64 // the leader's hand and partner's
+	suit   [4]cashSuit
+	pinOK  uint8  // suits where the owners of the top cards matter
+	topPin uint16 // the side's top trumps (topTrumps)
+}
+
+// cashSuit is one suit of the side on lead, as the plans of comboWant use
+// it.
+type cashSuit struct {
+	top    uint16 // the side's top cards, above every opponent's card
+	m, r   int    // the longer opponent's length, and the rounds before an opponent ruffs (see suitRun)
+	nl, np int    // the leader's and partner's lengths (zero in trumps)
+	kA, dA int    // the leader cashing (suitRun): tricks, and partner's discards
+	kB, dB int    // partner cashing: tricks, and the leader's discards
+	kE, dE int    // crossing to partner (crossRun): tricks, and the leader's discards
+	kE0    int    // crossing to partner with no discard by the leader: tricks
+}
+
+// cashStep is one suit's part in a plan of comboWant: its tricks k and its
+// role (roleA, roleB, roleE or roleTop; zero when the plan leaves the suit
+// alone).
+type cashStep struct{ k, role int }
+
+// cashPlan is a plan of comboWant, suit by suit.
+type cashPlan [4]cashStep
+
+// ruffAfter returns one trick more for a plan pl of comboTricks in which
+// the leader only cashes its own winners: the leader then leads a suit s in
 // which it still holds a card and partner is void, and partner ruffs with
 // a trump no opponent beats on that trick. It returns the trick and the
 // ruffing trump when its rank matters, or zeros.
@@ -893,7 +923,7 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 // (A plan with an entry could end with the leader ruffing partner's lead
 // in the same way; it saves few positions and its weaker comboBound costs
 // more than they save.)
-func (e *engine) ruffAfter(l int, k, role, nl *[4]int, nTop int, topPin uint16) (int, uint64) {
+func (e *engine) ruffAfter(l int, c *cashing, pl *cashPlan, nTop int) (int, uint64) {
 	tr := e.trump
 	h := &e.hands
 	hl, h1, hp, h2 := h[l&3], h[(l+1)&3], h[(l+2)&3], h[(l+3)&3]
@@ -905,13 +935,13 @@ func (e *engine) ruffAfter(l int, k, role, nl *[4]int, nTop int, topPin uint16) 
 	np := length(tp)
 	// usable: the trumps partner may ruff with.
 	var usable uint16
-	if kt := k[tr&3]; role[tr&3] == roleA {
+	if kt := pl[tr&3].k; pl[tr&3].role == roleA {
 		if np <= kt {
 			return 0, 0
 		}
 		usable = topN(tp, np-kt)
 	} else {
-		usable = tp &^ topPin
+		usable = tp &^ c.topPin
 		if max(length(suitOf(hl, tr)), np-1) < nTop {
 			return 0, 0
 		}
@@ -924,14 +954,15 @@ func (e *engine) ruffAfter(l int, k, role, nl *[4]int, nTop int, topPin uint16) 
 	top := topRank(usable)
 	found := false
 	for su := 0; su < 4; su++ {
-		if su == tr || nl[su] <= k[su] || suitOf(hp, su) != 0 {
+		k := pl[su].k
+		if su == tr || c.suit[su].nl <= k || suitOf(hp, su) != 0 {
 			continue
 		}
 		var over uint16 // trumps of the opponents void in s at the ruff
-		if length(suitOf(h1, su)) <= k[su] {
+		if length(suitOf(h1, su)) <= k {
 			over |= t1
 		}
-		if length(suitOf(h2, su)) <= k[su] {
+		if length(suitOf(h2, su)) <= k {
 			over |= t2
 		}
 		if over == 0 {
@@ -947,65 +978,68 @@ func (e *engine) ruffAfter(l int, k, role, nl *[4]int, nTop int, topPin uint16) 
 	return 1, uint64(1) << ((16*uint(tr&3) + uint(top)) & 63)
 }
 
-// planPins returns the cards a plan relies on: the side's top cards of each
-// suit the plan uses, no more of them than the suit's part of the plan
-// needs.
-func (e *engine) planPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinOK uint8, topPin uint16) uint64 {
+// planPins returns the cards plan pl relies on: the side's top cards of
+// each suit the plan uses, no more of them than the suit's part of the
+// plan needs.
+func (c *cashing) planPins(pl *cashPlan) uint64 {
 	var rw uint64
 	for su := 0; su < 4; su++ {
-		if k[su] == 0 {
+		if pl[su].k == 0 {
 			continue
 		}
-		t := ts[su]
-		switch ro := role[su]; {
+		cs := &c.suit[su]
+		t := cs.top
+		switch ro := pl[su].role; {
 		case ro == roleTop:
-			t = topN(topPin, k[su])
-		case pinOK>>uint(su)&1 == 0:
+			t = topN(c.topPin, pl[su].k)
+		case c.pinOK>>uint(su)&1 == 0:
 			t = 0
 		default:
-			L, P := suitOf(hl, su), suitOf(hp, su)
+			L, P := suitOf(c.hl, su), suitOf(c.hp, su)
 			if ro == roleB {
 				L, P = P, L
 			}
-			t = runPins(L, P, t, ms[su], rs[su], k[su], ro == roleE)
+			t = runPins(L, P, t, cs.m, cs.r, pl[su].k, ro == roleE)
 		}
 		rw |= uint64(t) << (16 * uint(su))
 	}
 	return rw
 }
 
-// cutPins returns the fewest rank winners with which a plan of comboTricks
+// cutPins returns the fewest rank winners with which a plan pl of comboTricks
 // still takes want tricks when each suit is played for fewer rounds: j of
 // the k tricks of a suit need the top cards runPins finds for j. Fewer
 // rounds never ask for more discards, so the plan stays sound; partner's
 // suits (roleB) are kept only when the entry suit still crosses within its
 // rounds (crossReaches). It chooses the rounds of each suit by a small
 // knapsack over the suits, first without the entry, then with it.
-func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinOK uint8, topPin uint16, want int) uint64 {
+func (c *cashing) cutPins(pl *cashPlan, want int) uint64 {
 	var pins [4][14]uint16
 	crossOK := uint16(0xffff) // rounds of the entry suit that still cross
 	ent := -1
 	for su := 0; su < 4; su++ {
-		if k[su] == 0 {
+		k, role := pl[su].k, pl[su].role
+		if k == 0 {
 			continue
 		}
-		if role[su] == roleE {
+		if role == roleE {
 			ent = su
 		}
-		L, P := suitOf(hl, su), suitOf(hp, su)
-		if role[su] == roleB {
+		L, P := suitOf(c.hl, su), suitOf(c.hp, su)
+		if role == roleB {
 			L, P = P, L
 		}
-		for j := 1; j <= k[su]; j++ {
-			if role[su] == roleE && !crossReaches(L, P, ts[su], ms[su], rs[su], j) {
+		cs := &c.suit[su]
+		for j := 1; j <= k; j++ {
+			if role == roleE && !crossReaches(L, P, cs.top, cs.m, cs.r, j) {
 				crossOK &^= 1 << uint(j)
 			}
 			switch {
-			case role[su] == roleTop:
-				pins[su][j] = topN(topPin, j)
-			case pinOK>>uint(su)&1 == 0:
+			case role == roleTop:
+				pins[su][j] = topN(c.topPin, j)
+			case c.pinOK>>uint(su)&1 == 0:
 			default:
-				pins[su][j] = runPins(L, P, ts[su], ms[su], rs[su], j, role[su] == roleE)
+				pins[su][j] = runPins(L, P, cs.top, cs.m, cs.r, j, role == roleE)
 			}
 		}
 	}
@@ -1022,14 +1056,15 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 		var pick [4][14]int8
 		var from [4][14]int8
 		for su := 0; su < 4; su++ {
-			lo, hi := 0, k[su]
+			role := pl[su].role
+			lo, hi := 0, pl[su].k
 			switch {
 			case hi == 0:
-			case pinOK>>uint(su)&1 == 0 && role[su] != roleTop && (cross == 1 || (role[su] != roleE && role[su] != roleB)):
+			case c.pinOK>>uint(su)&1 == 0 && role != roleTop && (cross == 1 || (role != roleE && role != roleB)):
 				lo = hi // free tricks: take them all
-			case role[su] == roleB && cross == 0:
+			case role == roleB && cross == 0:
 				hi = 0
-			case role[su] == roleE:
+			case role == roleE:
 				if cross == 0 {
 					hi = 0
 				} else {
@@ -1042,13 +1077,13 @@ func cutPins(hl, hp uint64, k, role *[4]int, ts *[4]uint16, ms, rs *[4]int, pinO
 					continue
 				}
 				for j := lo; j <= hi; j++ {
-					if role[su] == roleE && crossOK>>uint(j)&1 == 0 {
+					if role == roleE && crossOK>>uint(j)&1 == 0 {
 						continue
 					}
 					m := min(n+j, want)
-					c := dp[n] + int16(length(pins[su][j]))
-					if c < nd[m] {
-						nd[m], pick[su][m], from[su][m] = c, int8(j), int8(n)
+					cost := dp[n] + int16(length(pins[su][j]))
+					if cost < nd[m] {
+						nd[m], pick[su][m], from[su][m] = cost, int8(j), int8(n)
 					}
 				}
 			}

@@ -25,6 +25,8 @@ type ddsCase struct {
 	play    []bridge.Card // PLAY: a card sequence from the opening lead
 	trace   []int         // TRACE: declarer's tricks before the play and after each card
 	par2    int           // DealerPar score, NS view
+	par     [2]int        // Par scores: NS's when NS bids first, EW's when EW does
+	parCon  [2]string     // Par contracts for each side first, e.g. NS:EW 2S
 	par2Con []string      // DealerPar contracts, e.g. 3N-S+2, 4S*-EW-1
 }
 
@@ -118,6 +120,22 @@ func readDDSList(t testing.TB, path string) []ddsCase {
 		case "TRACE":
 			v := ints(strings.Fields(rest))
 			out[len(out)-1].trace = v[1:]
+		case "PAR":
+			// "NS -110" "EW 110" "NS:EW 2S" "EW:EW 2S"
+			f := strings.Split(rest, "\"")
+			c := &out[len(out)-1]
+			if len(f) < 8 {
+				fail("PAR: want four quoted fields")
+			}
+			for i := 0; i < 2; i++ {
+				side, n, _ := strings.Cut(f[1+2*i], " ")
+				v, err := strconv.Atoi(n)
+				if err != nil || side != [2]string{"NS", "EW"}[i] {
+					fail("PAR: bad score %q", f[1+2*i])
+				}
+				c.par[i] = v
+				c.parCon[i] = f[5+2*i]
+			}
 		case "PAR2":
 			f := strings.Split(rest, "\"")
 			c := &out[len(out)-1]

@@ -11,7 +11,50 @@
 //	n, err = s.Lead(deal, bridge.South, bridge.NoTrump) // South declaring, West leads
 //	t, err := s.Table(deal)        // all 20 declarer/strain results
 //	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{}) // many deals on all cores
+//	t, err = dd.ParallelTable(ctx, deal, dd.BatchOptions{}) // one deal on all cores
+//	a, err := s.AnalysePlay(ctx, rec) // declarer's tricks after every card played
+//	as, err := dd.AnalysePlays(ctx, recs, dd.BatchOptions{}) // a whole event's
 //	p := dd.ParOf(t, dealer, vul)  // par score and contracts
+//	sp := dd.SidesPar(t, vul)      // par with each side bidding first
+//
+// # Play analysis
+//
+// AnalysePlay takes a play record (the deal, strain, declarer and the
+// cards from the opening lead) and gives declarer's tricks with best play
+// before the lead — the table's figure — and after every card: the tricks
+// won so far plus the double-dummy value of the rest. A card after which
+// its own side's figure falls cost that many tricks (PlayedCard.Cost), as
+// the hand viewers mark them. One solver analyses the whole record, so
+// that each card's solve starts from the table the previous ones filled
+// (DDS once under-counted tricks here by solving each card afresh).
+//
+// # One deal on all cores
+//
+// ParallelTable cuts the 20 results of a deal into ten pieces (a strain
+// and the opening leaders of one side) that the workers take as they
+// become free; Tables, for many deals, gives each worker whole deals.
+//
+// # In a server
+//
+// Every solve has a form that takes a context.Context (TricksContext,
+// CardValuesContext, LeadContext, TableContext; Tables always does): the
+// search looks at it every thousand or so positions, and the operations on
+// a whole transposition table (growing it, making room) every few
+// megabytes, so that a cancelled solve returns within milliseconds with an
+// error wrapping ctx.Err() (context.Canceled or
+// context.DeadlineExceeded). The solver stays usable; its table keeps
+// what the finished parts of the search stored.
+//
+// The memory of the transposition tables is the caller's choice: each
+// solver's by Options.MaxMemory, and all solvers' together by a Budget
+// shared in their Options, which each table draws on as it grows and which
+// Solver.Release (and Tables, for its workers) gives back:
+//
+//	b := dd.NewBudget(1 << 30) // one gigabyte, shared by every worker
+//	s := dd.NewSolverOptions(dd.Options{Budget: b})
+//	defer s.Release()
+//	t, err := s.TableContext(ctx, deal)
+//	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{Solver: dd.Options{Budget: b}})
 //
 // # Search
 //
@@ -52,10 +95,11 @@
 //
 // The table of one solver grows by doubling up to a memory limit
 // (Options.MaxMemory, DefaultMaxMemory: two thirds for entries, one third
-// for their buckets); when full, the positions nearest the end of the play
-// are dropped first. The inner loop allocates nothing;
-// a Solver is reused from deal to deal and is not safe for concurrent use.
-// Tables runs one Solver per worker.
+// for their buckets) and while its Budget, if any, has room; when full,
+// the positions nearest the end of the play are dropped first. Once the
+// tables have grown, a solve allocates nothing (a test holds this with
+// testing.AllocsPerRun); a Solver is reused from deal to deal and is not
+// safe for concurrent use. Tables runs one Solver per worker.
 //
 // # Par
 //
@@ -65,4 +109,9 @@
 // sacrifices are doubled and never redoubled, and each par contract is
 // given at the lowest level that keeps its score and leaves no profitable
 // sacrifice. Scores come from bridge.Contract.Score (Law 77).
+//
+// SidesPar gives the par for each side as the one that bids first (DDS's
+// SidesPar and the two views of its Par): ParOf with that side's dealer
+// who gives it the better score. It differs from the dealer-based par only
+// when both sides' highest making contract is the same.
 package dd

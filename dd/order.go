@@ -376,7 +376,7 @@ func (e *engine) killerKey(d int) uint64 {
 	case pos == 0:
 		// The leader's hand and partner's: which suit partner can win or
 		// ruff decides the lead as much as the leader's own cards.
-		k = e.hands[seat] ^ bits.RotateLeft64(e.hands[(seat+2)&3]*0x9e3779b97f4a7c15, 17)
+		k = e.hands[seat] ^ bits.RotateLeft64(e.hands[(seat+2)&3]*hashGolden, 17)
 	default:
 		t := &e.tricks[d>>2&15]
 		w := &e.plays[e.plays[(d-1)&63].win&63]
@@ -386,17 +386,19 @@ func (e *engine) killerKey(d int) uint64 {
 			// The suit's cards, what is winning, who of those after us
 			// holds what: LHO's cards, and in second seat partner's.
 			k = lead<<sh ^ uint64(uint8(w.card))<<56 ^
-				uint64(uint16(e.hands[(seat+1)&3]>>sh))*0x9e3779b97f4a7c15
+				uint64(uint16(e.hands[(seat+1)&3]>>sh))*hashGolden
 			if pos == 1 {
-				k ^= uint64(uint16(e.hands[(seat+2)&3]>>sh)) * 0xc2b2ae3d27d4eb4f
+				k ^= uint64(uint16(e.hands[(seat+2)&3]>>sh)) * hashPrime2
 			}
 		} else {
 			// Void: the hand, what is winning and the suit's cards.
-			k = e.hands[seat] ^ uint64(uint8(w.card))<<56 ^ lead*0x9e3779b97f4a7c15
+			k = e.hands[seat] ^ uint64(uint8(w.card))<<56 ^ lead*hashGolden
 		}
 	}
-	k ^= (seat<<2 | pos) << 62 >> 0
+	// The place in the trick in the top two bits, the seat and the place
+	// at bits 48..51.
+	k ^= pos << 62
 	k ^= (seat<<2 | pos) << 48
-	h := k * 0xff51afd7ed558ccd
+	h := k * hashFinal
 	return h ^ h>>31
 }

@@ -229,6 +229,29 @@ func ParOf(t Table, dealer bridge.Seat, v bridge.Vulnerability) Par {
 	return par
 }
 
+// SidesPar returns the par of the deal for each side as the side that
+// bids first (DDS's SidesPar), indexed by bridge.NS and bridge.EW: the
+// dealer-based par (ParOf) with the dealer of that side who gives it the
+// better score. The side that bids first matters only when both sides'
+// highest making contract is the same; otherwise both are ParOf's for any
+// dealer. Scores are from North-South's side, as in Par.
+func SidesPar(t Table, v bridge.Vulnerability) [2]Par {
+	var out [2]Par
+	for _, side := range [2]bridge.Side{bridge.NS, bridge.EW} {
+		seats := side.Seats()
+		p, q := ParOf(t, seats[0], v), ParOf(t, seats[1], v)
+		better := q.Score > p.Score
+		if side == bridge.EW {
+			better = q.Score < p.Score
+		}
+		if better {
+			p = q
+		}
+		out[side] = p
+	}
+	return out
+}
+
 // declarers returns the seats of the side that take n tricks in the strain.
 func declarers(t Table, side bridge.Side, st bridge.Strain, n int) []bridge.Seat {
 	var out []bridge.Seat

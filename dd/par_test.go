@@ -163,3 +163,134 @@ func TestParStrings(t *testing.T) {
 		t.Errorf("score %q", got)
 	}
 }
+
+// TestSidesParList1000 checks SidesPar on every deal of DDS's list1000
+// against DDS's Par (the PAR line), which gives the par for each side as
+// the first to bid: the scores, and each par contract's strain, doubling,
+// declaring seats and level (DDS lists every level that scores par, as in
+// "NS:S 345N"; SidesPar gives the lowest, which must be among them).
+func TestSidesParList1000(t *testing.T) {
+	cs := readDDSList(t, "testdata/list1000.txt")
+	scoreBad, conBad, differ := 0, 0, 0
+	for _, c := range cs {
+		sp := SidesPar(c.table, c.vul)
+		if sp[bridge.NS].Score != sp[bridge.EW].Score {
+			differ++
+		}
+		for i, side := range [2]bridge.Side{bridge.NS, bridge.EW} {
+			want := c.par[i]
+			if side == bridge.EW {
+				want = -want
+			}
+			p := sp[side]
+			if p.Score != want {
+				scoreBad++
+				if scoreBad <= 5 {
+					t.Errorf("line %d %s vul %v, %v first: par %d, want %d (%s)", c.line, c.deal, c.vul, side, p.Score, want, c.parCon[i])
+				}
+				continue
+			}
+			if !parContractsMatch(p, c.parCon[i]) {
+				conBad++
+				if conBad <= 5 {
+					t.Errorf("line %d %s vul %v, %v first: contracts %s, want %s", c.line, c.deal, c.vul, side, p.ContractsString(), c.parCon[i])
+				}
+			}
+		}
+	}
+	t.Logf("%d deals, %d where the side bidding first matters; %d scores and %d contract lists differ", len(cs), differ, scoreBad, conBad)
+}
+
+// TestSidesParFirstBidder: tables where the side that bids first decides
+// the par, which list1000 has none of: both sides make 1NT and nothing
+// else (DDS's own example of when it matters). When only North and East
+// make it, East-West bid first with East as dealer; with West as dealer
+// North comes before East and the dealer-based par is North-South's, so
+// SidesPar must take East's.
+func TestSidesParFirstBidder(t *testing.T) {
+	// NT tricks by declarer N, E, S, W; every suit contract fails.
+	table := func(n, e, s, w int) Table {
+		var tab Table
+		for seat := range tab {
+			for st := range tab[seat] {
+				tab[seat][st] = 6
+			}
+		}
+		tab[bridge.North][bridge.NoTrump] = n
+		tab[bridge.East][bridge.NoTrump] = e
+		tab[bridge.South][bridge.NoTrump] = s
+		tab[bridge.West][bridge.NoTrump] = w
+		return tab
+	}
+	tests := []struct {
+		name             string
+		t                Table
+		v                bridge.Vulnerability
+		ns, ew           int    // scores, NS view
+		nsCon, ewCon     string // the par contracts
+		dealerS, dealerW int    // ParOf with dealer South and West, NS view
+	}{
+		{"every seat makes 1NT", table(7, 7, 7, 7), bridge.NoneVul, 90, -90, "NS 1NT=", "EW 1NT=", 90, -90},
+		{"N and E make 1NT", table(7, 7, 6, 6), bridge.NoneVul, 90, -90, "N 1NT=", "E 1NT=", 90, 90},
+		{"vulnerable N and E make 1NT", table(7, 7, 6, 6), bridge.AllVul, 90, -90, "N 1NT=", "E 1NT=", 90, 90},
+	}
+	for _, tt := range tests {
+		sp := SidesPar(tt.t, tt.v)
+		if sp[bridge.NS].Score != tt.ns || sp[bridge.NS].ContractsString() != tt.nsCon {
+			t.Errorf("%s, NS first: %d %s, want %d %s", tt.name, sp[bridge.NS].Score, sp[bridge.NS].ContractsString(), tt.ns, tt.nsCon)
+		}
+		if sp[bridge.EW].Score != tt.ew || sp[bridge.EW].ContractsString() != tt.ewCon {
+			t.Errorf("%s, EW first: %d %s, want %d %s", tt.name, sp[bridge.EW].Score, sp[bridge.EW].ContractsString(), tt.ew, tt.ewCon)
+		}
+		// The dealer-based par is kept: with dealer South the first seat
+		// that makes 1NT in the second table is West.
+		if got := ParOf(tt.t, bridge.South, tt.v).Score; got != tt.dealerS {
+			t.Errorf("%s, dealer S: %d, want %d", tt.name, got, tt.dealerS)
+		}
+		if got := ParOf(tt.t, bridge.West, tt.v).Score; got != tt.dealerW {
+			t.Errorf("%s, dealer W: %d, want %d", tt.name, got, tt.dealerW)
+		}
+	}
+}
+
+// parContractsMatch reports whether the par contracts of p are those of
+// DDS's Par text, e.g. "NS:S 4Dx,N 4Cx" or "EW:NS 23S" ("NS:pass" when
+// passed out).
+func parContractsMatch(p Par, dds string) bool {
+	_, list, _ := strings.Cut(dds, ":")
+	if strings.EqualFold(list, "pass") {
+		return len(p.Contracts) == 0
+	}
+	items := strings.Split(list, ",")
+	if len(items) != len(p.Contracts) {
+		return false
+	}
+	for _, item := range items {
+		who, spec, _ := strings.Cut(strings.TrimSpace(item), " ")
+		x := strings.HasSuffix(spec, "x")
+		spec = strings.TrimSuffix(spec, "x")
+		if spec == "" {
+			return false
+		}
+		levels, st := spec[:len(spec)-1], spec[len(spec)-1:]
+		found := false
+		for _, pc := range p.Contracts {
+			seats := ""
+			for _, s := range pc.Declarers {
+				seats += s.String()
+			}
+			strain := pc.Contract.Strain.ASCII()
+			if pc.Contract.Strain == bridge.NoTrump {
+				strain = "N"
+			}
+			if seats == who && strain == st && x == (pc.Contract.Risk == bridge.Doubled) &&
+				strings.ContainsRune(levels, rune('0'+pc.Contract.Level)) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

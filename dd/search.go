@@ -44,6 +44,10 @@ type engine struct {
 	tt     *transTable
 	killer *killerTable
 	nodes  int64
+	// done is the Done channel of the context of the solve under way,
+	// looked at every stopEvery positions (see search); nil when the solve
+	// cannot be cancelled.
+	done <-chan struct{}
 	// own holds for each suit the seat holding each rank, 2 bits a rank
 	// (0 for ranks no hand held): the owner words of describe are its
 	// fields for the cards still left. Set by describe at the first trick
@@ -51,8 +55,29 @@ type engine struct {
 	own [4]uint32
 }
 
-func newEngine(maxBytes int) *engine {
-	return &engine{tt: newTransTable(maxBytes), killer: new(killerTable)}
+func newEngine(maxBytes int, b *Budget) *engine {
+	return &engine{tt: newTransTable(maxBytes, b), killer: new(killerTable)}
+}
+
+// stopEvery is how often, in positions at the start of a trick, the search
+// looks whether its context is done: a thousand positions take well under
+// a millisecond, and the look costs nothing measurable at that rate.
+const stopEvery = 1 << 10
+
+// stopSignal is the panic with which the search abandons a cancelled
+// solve; the Solver's method that started it recovers it (see
+// Solver.run). Nothing the search stored is left half done: it stops only
+// between positions, and an entry of the table is stored only after its
+// whole search.
+type stopSignal struct{}
+
+// checkStop abandons the search when its context is done.
+func (e *engine) checkStop() {
+	select {
+	case <-e.done:
+		panic(stopSignal{})
+	default:
+	}
 }
 
 // clear forgets what the engine learnt about positions with the previous
@@ -99,6 +124,9 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 		return e.lastTrick(d)
 	}
 	e.nodes++
+	if e.nodes&(stopEvery-1) == 0 && e.done != nil {
+		e.checkStop()
+	}
 	t := &e.tricks[d>>2&15]
 	t.all = all
 	e.describe(t, d)

@@ -1,6 +1,7 @@
 package dd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -100,9 +101,14 @@ func (p Position) legal() bridge.Hand {
 
 // Options tune a Solver.
 type Options struct {
-	// MaxMemory bounds the transposition table of each solver, in bytes.
-	// Zero means DefaultMaxMemory.
+	// MaxMemory bounds the transposition table of the solver, in bytes.
+	// Zero means the limit of Budget when there is one, else
+	// DefaultMaxMemory.
 	MaxMemory int
+	// Budget, if not nil, is the memory the solver's table draws on,
+	// shared with every other solver given the same Budget: the table
+	// grows only while the budget has room (and up to MaxMemory).
+	Budget *Budget
 }
 
 // DefaultMaxMemory is the default bound on one solver's transposition table.
@@ -112,8 +118,10 @@ const DefaultMaxMemory = 512 << 20
 // (they stay valid for any deal) and allocates nothing per node. A Solver is
 // not safe for concurrent use; use one per goroutine.
 type Solver struct {
-	e     *engine
-	trump int // the trump of the positions in the table, -1 before any
+	e        *engine
+	trump    int // the trump of the positions in the table, -1 before any
+	maxBytes int
+	budget   *Budget
 }
 
 // NewSolver returns a solver with default options.
@@ -124,13 +132,64 @@ func NewSolverOptions(o Options) *Solver {
 	m := o.MaxMemory
 	if m <= 0 {
 		m = DefaultMaxMemory
+		if o.Budget != nil {
+			m = o.Budget.Limit()
+		}
 	}
-	return &Solver{e: newEngine(m), trump: -1}
+	return &Solver{e: newEngine(m, o.Budget), trump: -1, maxBytes: m, budget: o.Budget}
 }
 
 // Nodes returns the number of trick-start positions searched so far, a
 // measure of work for benchmarks.
 func (s *Solver) Nodes() int64 { return s.e.nodes }
+
+// Memory returns the bytes the solver's tables hold now (what it has drawn
+// from its Budget).
+func (s *Solver) Memory() int {
+	if s.e.tt == nil {
+		return 0
+	}
+	return s.e.tt.bytes()
+}
+
+// Release gives the memory of the solver's tables back (to its Budget, if
+// it has one). The solver stays usable: its next solve starts with small
+// tables again.
+func (s *Solver) Release() {
+	if s.e.tt != nil {
+		s.e.tt.giveBack()
+		s.e.tt = nil
+	}
+	s.trump = -1
+}
+
+// run runs a solve f on the solver under ctx: the search looks at ctx
+// every stopEvery positions and a cancelled solve returns an error that
+// wraps ctx.Err() (context.Canceled or context.DeadlineExceeded). The
+// tables stay valid for the next solve.
+func (s *Solver) run(ctx context.Context, f func()) (err error) {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("dd: solve not started: %w", err)
+	}
+	e := s.e
+	if e.tt == nil {
+		e.tt = newTransTable(s.maxBytes, s.budget)
+		s.trump = -1
+	}
+	e.done = ctx.Done()
+	e.tt.done = e.done
+	defer func() {
+		e.done, e.tt.done = nil, nil
+		if r := recover(); r != nil {
+			if _, ok := r.(stopSignal); !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("dd: solve stopped: %w", ctx.Err())
+		}
+	}()
+	f()
+	return nil
+}
 
 // setup loads a valid position into the engine.
 func (s *Solver) setup(p Position) {
@@ -184,16 +243,25 @@ func (e *engine) nsTricks(rem, guess int) int {
 // Tricks returns the number of tricks, the current one included, that the
 // side to play takes from the position with best play by both sides.
 func (s *Solver) Tricks(p Position) (int, error) {
+	return s.TricksContext(context.Background(), p)
+}
+
+// TricksContext is Tricks, stopped when ctx is done.
+func (s *Solver) TricksContext(ctx context.Context, p Position) (int, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
 	}
-	s.setup(p)
-	rem := p.Tricks()
-	ns := s.e.nsTricks(rem, rem/2)
+	var ns int
+	if err := s.run(ctx, func() {
+		s.setup(p)
+		ns = s.e.nsTricks(p.Tricks(), p.Tricks()/2)
+	}); err != nil {
+		return 0, err
+	}
 	if p.Turn().Side() == bridge.NS {
 		return ns, nil
 	}
-	return rem - ns, nil
+	return p.Tricks() - ns, nil
 }
 
 // CardValue is a card the player to move may play and the number of tricks
@@ -207,11 +275,31 @@ type CardValue struct {
 // highest value first and, among equals, spades first and high cards first.
 // The best value equals Tricks for the same position.
 func (s *Solver) CardValues(p Position) ([]CardValue, error) {
+	return s.CardValuesContext(context.Background(), p)
+}
+
+// CardValuesContext is CardValues, stopped when ctx is done.
+func (s *Solver) CardValuesContext(ctx context.Context, p Position) ([]CardValue, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
 	legal := p.legal()
 	out := make([]CardValue, 0, legal.Len())
+	if err := s.run(ctx, func() { out = s.cardValues(p, legal, out) }); err != nil {
+		return nil, err
+	}
+	// stable sort by value, descending
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Tricks > out[j-1].Tricks; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out, nil
+}
+
+// cardValues appends the value of each card of legal to out, in the
+// order of legal's cards.
+func (s *Solver) cardValues(p Position, legal bridge.Hand, out []CardValue) []CardValue {
 	rem := p.Tricks()
 	side := p.Turn().Side()
 	guess := rem / 2
@@ -229,21 +317,20 @@ func (s *Solver) CardValues(p Position) ([]CardValue, error) {
 		}
 		out = append(out, CardValue{Card: c, Tricks: v})
 	}
-	// stable sort by value, descending
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Tricks > out[j-1].Tricks; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out, nil
+	return out
 }
 
 // Lead returns the tricks declarer takes in the strain with the opening lead
 // from declarer's left, on a complete deal or on any deal whose four hands
 // hold the same number of cards.
 func (s *Solver) Lead(d bridge.Deal, declarer bridge.Seat, strain bridge.Strain) (int, error) {
+	return s.LeadContext(context.Background(), d, declarer, strain)
+}
+
+// LeadContext is Lead, stopped when ctx is done.
+func (s *Solver) LeadContext(ctx context.Context, d bridge.Deal, declarer bridge.Seat, strain bridge.Strain) (int, error) {
 	p := Position{Hands: d, Trump: strain, Leader: declarer.LHO()}
-	t, err := s.Tricks(p)
+	t, err := s.TricksContext(ctx, p)
 	if err != nil {
 		return 0, err
 	}
@@ -263,42 +350,62 @@ func (t *Table) Tricks(declarer bridge.Seat, strain bridge.Strain) int {
 // strain share one transposition table and each starts its search from the
 // previous leader's result.
 func (s *Solver) Table(d bridge.Deal) (Table, error) {
+	return s.TableContext(context.Background(), d)
+}
+
+// TableContext is Table, stopped when ctx is done.
+func (s *Solver) TableContext(ctx context.Context, d bridge.Deal) (Table, error) {
 	var t Table
 	p := Position{Hands: d}
 	if err := p.Validate(); err != nil {
 		return t, err
 	}
-	n := d[0].Len()
-	e := s.e
-	for strain := bridge.Strain(0); strain < bridge.NumStrains; strain++ {
-		e.clear()
-		s.trump = int(strain)
-		// Each search starts above the expected value: a first search that
-		// fails low is cheap and its bound is usually the value. The first
-		// leader starts two tricks above the estimate; the second one trick
-		// above the first's result, and the third and fourth one trick above
-		// the result of their partner's lead (the same side on lead).
-		guess := min(guessTricks(d, int(strain))+2, n)
-		var bySide [2]int
-		for i, leader := range [4]bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South} {
-			p := Position{Hands: d, Trump: strain, Leader: leader}
-			s.setup(p)
-			if i >= 2 {
-				guess = min(bySide[leader&1]+1, n)
-			}
-			ns := e.nsTricks(n, guess)
-			bySide[leader&1] = ns
-			guess = min(ns+1, n)
-			// the declarer is the leader's right-hand opponent
-			decl := leader.RHO()
-			if decl.Side() == bridge.NS {
-				t[decl][strain] = ns
-			} else {
-				t[decl][strain] = n - ns
-			}
+	if err := s.run(ctx, func() {
+		for strain := bridge.Strain(0); strain < bridge.NumStrains; strain++ {
+			s.strainResults(d, strain, &t)
 		}
+	}); err != nil {
+		return Table{}, err
 	}
 	return t, nil
+}
+
+// strainResults fills the four results of one strain of t.
+func (s *Solver) strainResults(d bridge.Deal, strain bridge.Strain, t *Table) {
+	s.leaderResults(d, strain, []bridge.Seat{bridge.West, bridge.North, bridge.East, bridge.South}, t)
+}
+
+// leaderResults fills the results of one strain of t for the opening
+// leaders given, in order, from a cleared table that they share.
+func (s *Solver) leaderResults(d bridge.Deal, strain bridge.Strain, leaders []bridge.Seat, t *Table) {
+	n := d[0].Len()
+	e := s.e
+	e.clear()
+	s.trump = int(strain)
+	// Each search starts above the expected value: a first search that
+	// fails low is cheap and its bound is usually the value. The first
+	// leader starts two tricks above the estimate; a leader whose partner
+	// has led one trick above the partner's result (the same side on
+	// lead), any other one trick above the previous leader's result.
+	guess := min(guessTricks(d, int(strain))+2, n)
+	bySide := [2]int{-1, -1}
+	for _, leader := range leaders {
+		p := Position{Hands: d, Trump: strain, Leader: leader}
+		s.setup(p)
+		if b := bySide[leader&1]; b >= 0 {
+			guess = min(b+1, n)
+		}
+		ns := e.nsTricks(n, guess)
+		bySide[leader&1] = ns
+		guess = min(ns+1, n)
+		// the declarer is the leader's right-hand opponent
+		decl := leader.RHO()
+		if decl.Side() == bridge.NS {
+			t[decl][strain] = ns
+		} else {
+			t[decl][strain] = n - ns
+		}
+	}
 }
 
 // guessTricks estimates NS tricks from high cards and trump length, to

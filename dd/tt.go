@@ -185,8 +185,15 @@ type transTable struct {
 	// array that the largest search so far has grown.
 	nb    int
 	keep  []int32    // scratch for compact
-	moved []ttBucket // scratch for growing in place
+	moved []ttBucket // scratch for growing in place and for compact
 	epoch uint32     // advanced whenever buckets move or go stale (see ttHint)
+	// budget, if not nil, is shared with other solvers' tables: the table
+	// grows only by what it can draw from it (see reserve). charged is
+	// what the table has drawn, its bytes once synced.
+	budget  *Budget
+	charged int
+	// done is the engine's (see engine.done), for growPool.
+	done <-chan struct{}
 }
 
 // ttHint remembers where lookup found (or did not find) the buckets of a
@@ -206,9 +213,10 @@ const (
 )
 
 // newTransTable returns a table that holds at most maxBytes: two thirds for
-// the pool of entries, one third for the buckets.
-func newTransTable(maxBytes int) *transTable {
-	t := &transTable{gen: 1}
+// the pool of entries, one third for the buckets. It draws its memory from
+// budget b, if not nil.
+func newTransTable(maxBytes int, b *Budget) *transTable {
+	t := &transTable{gen: 1, budget: b}
 	t.maxEntries = max(maxBytes*2/3/entrySize, minEntries)
 	t.maxBuckets = minEntries
 	for 3*t.maxBuckets*bucketSize <= maxBytes/3 { // room for the scratch of growBuckets
@@ -218,7 +226,33 @@ func newTransTable(maxBytes int) *transTable {
 	t.buckets = make([]ttBucket, minEntries)
 	t.nb = minEntries
 	t.resetPool()
+	t.sync()
 	return t
+}
+
+// reserve draws n bytes from the budget for a growth of the table and
+// reports whether it may grow.
+func (t *transTable) reserve(n int) bool {
+	if !t.budget.take(n) {
+		return false
+	}
+	t.charged += n
+	return true
+}
+
+// sync charges the budget with what the table holds beyond what it has
+// drawn (the scratch of compact), or gives back what it holds no more.
+func (t *transTable) sync() {
+	d := t.bytes() - t.charged
+	t.budget.charge(d)
+	t.charged += d
+}
+
+// giveBack gives everything the table has drawn back to the budget; the
+// table is not used again.
+func (t *transTable) giveBack() {
+	t.budget.charge(-t.charged)
+	t.charged = 0
 }
 
 func (t *transTable) resetPool() {
@@ -254,7 +288,7 @@ func (t *transTable) bytes() int {
 }
 
 func bucketHash(shape uint64, seat uint16) uint64 {
-	h := (shape ^ uint64(seat)<<48 ^ uint64(seat)) * 0x9e3779b97f4a7c15
+	h := (shape ^ uint64(seat)<<48 ^ uint64(seat)) * hashGolden
 	return h ^ h>>29
 }
 
@@ -424,7 +458,8 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 		if attempt > 0 {
 			return // nothing left to free: the position goes unrecorded
 		}
-		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= t.nb {
+		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= t.nb &&
+			t.reserve((n-len(t.entries))*entrySize) {
 			t.growPool(n)
 		} else {
 			t.compact()
@@ -465,7 +500,7 @@ func (t *transTable) newBucket(shape uint64, seat uint16) int {
 		}
 	}
 	if 2*(t.load+1) > t.nb {
-		if t.nb == t.maxBuckets {
+		if t.nb == t.maxBuckets || !t.reserve(t.growBucketsBytes()) {
 			return -1
 		}
 		t.growBuckets()
@@ -481,10 +516,64 @@ func (t *transTable) newBucket(shape uint64, seat uint16) int {
 }
 
 // growPool enlarges the pool to n entries, keeping its contents.
+// A large pool is copied a slice at a time, and a cancelled solve (done)
+// abandons the copy between slices, keeping the old pool (and giving back
+// what the new one drew): copying hundreds of megabytes takes longer than
+// a server may wait for a cancelled solve to return.
 func (t *transTable) growPool(n int) {
 	e := make([]ttEntry, n)
-	copy(e, t.entries[:t.top])
+	for i := 0; i < t.top; i += growSlice {
+		if i > 0 && t.stopped() {
+			d := (n - len(t.entries)) * entrySize
+			t.charged -= d
+			t.budget.charge(-d)
+			panic(stopSignal{})
+		}
+		copy(e[i:t.top], t.entries[i:min(i+growSlice, t.top)])
+	}
 	t.entries = e
+}
+
+// growSlice is the number of entries growPool copies between two looks at
+// done (4 MB), and stopSlice the number of buckets the other operations
+// on the whole table handle between two: a millisecond or two.
+const (
+	growSlice = 1 << 18
+	stopSlice = 1 << 16
+)
+
+// stopped reports whether the solve under way is cancelled (see
+// engine.done). The operations on the whole table look every so often,
+// so that a large table does not hold up a cancelled solve: one that has
+// changed nothing yet stops at once (panic(stopSignal{})), one half done
+// abandons the table's contents.
+func (t *transTable) stopped() bool {
+	if t.done == nil {
+		return false
+	}
+	select {
+	case <-t.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// abandon forgets the table's contents, which an operation stopped half
+// way has left inconsistent, and abandons the cancelled solve.
+func (t *transTable) abandon() {
+	t.clear()
+	panic(stopSignal{})
+}
+
+// growBucketsBytes returns the bytes growBuckets adds to the table: a
+// bucket array twice the buckets in use, or the scratch to move them
+// aside.
+func (t *transTable) growBucketsBytes() int {
+	if 2*t.nb > len(t.buckets) {
+		return (2*t.nb - len(t.buckets)) * bucketSize
+	}
+	return max(0, t.nb-cap(t.moved)) * bucketSize
 }
 
 // growBuckets doubles the buckets in use, keeping their contents: within
@@ -495,6 +584,9 @@ func (t *transTable) growBuckets() {
 		t.buckets = make([]ttBucket, 2*t.nb)
 	} else {
 		// Move the live buckets aside and free their slots.
+		if cap(t.moved) < t.nb {
+			t.moved = make([]ttBucket, 0, t.nb)
+		}
 		t.moved = append(t.moved[:0], live...)
 		for i := range live {
 			live[i].gen = 0 // never a current generation
@@ -509,7 +601,10 @@ func (t *transTable) growBuckets() {
 func (t *transTable) rehash(old []ttBucket) {
 	t.epoch++
 	t.load = 0
-	for _, b := range old {
+	for i, b := range old {
+		if i&(stopSlice-1) == stopSlice-1 && t.stopped() {
+			t.abandon()
+		}
 		if b.gen != t.gen {
 			continue
 		}
@@ -545,6 +640,9 @@ func (t *transTable) compact() {
 	var hist [14]int
 	total := 0
 	for i := range t.buckets[:t.nb] {
+		if i&(stopSlice-1) == stopSlice-1 && t.stopped() {
+			panic(stopSignal{}) // nothing changed yet
+		}
 		if b := &t.buckets[i]; b.gen == t.gen {
 			hist[tricksLeft(b.shape)] += int(b.n)
 			total += int(b.n)
@@ -561,6 +659,9 @@ func (t *transTable) compact() {
 	}
 	keep := t.keep[:0]
 	for i := range t.buckets[:t.nb] {
+		if i&(stopSlice-1) == stopSlice-1 && t.stopped() {
+			panic(stopSignal{}) // nothing changed yet
+		}
 		if b := &t.buckets[i]; b.gen == t.gen && tricksLeft(b.shape) >= cut {
 			keep = append(keep, int32(i))
 		}
@@ -569,9 +670,16 @@ func (t *transTable) compact() {
 	// Slide the kept blocks down in pool order, so no block overwrites one
 	// still to move.
 	slices.SortFunc(keep, func(a, b int32) int { return cmp.Compare(t.buckets[a].off, t.buckets[b].off) })
+	if t.stopped() {
+		panic(stopSignal{}) // nothing changed yet
+	}
 	t.resetPool()
-	old := make([]ttBucket, 0, len(keep))
-	for _, i := range keep {
+	old := t.moved[:0]
+	for j, i := range keep {
+		if j&(stopSlice-1) == stopSlice-1 && t.stopped() {
+			t.moved = old[:0]
+			t.abandon()
+		}
 		b := t.buckets[i]
 		off := int32(t.top)
 		copy(t.entries[off:off+int32(b.n)], t.entries[b.off:b.off+int32(b.n)])
@@ -585,6 +693,8 @@ func (t *transTable) compact() {
 		old[i].gen = t.gen
 	}
 	t.rehash(old)
+	t.moved = old[:0]
+	t.sync()
 }
 
 // killerTable remembers the card that last caused a cut-off in a similar

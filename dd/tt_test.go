@@ -114,7 +114,7 @@ func TestTTInvariants(t *testing.T) {
 // one with the fewest pins, whatever the order of the stores, looking in the
 // specific bucket only when no general entry answers.
 func TestTTLookupPrefersFewPins(t *testing.T) {
-	tt := newTransTable(1 << 20)
+	tt := newTransTable(1<<20, nil)
 	const shape = 0x1111_1111_1111_1111 // one card a suit in each hand
 	// Owners of each suit's cards, top down (N, E, S, W in clubs, ...).
 	w0 := uint64(0b00_01_10_11)<<18 | uint64(0b01_10_11_00)<<(32+18)
