@@ -46,7 +46,7 @@ func TestSolvePBN(t *testing.T) {
 			t.Fatalf("board %s: OptimumResultTable %v %v", w.board, tab, err)
 		}
 		// The table agrees with the hex digits: N S E W, NT S H D C.
-		tt, _ := parseDoubleDummyTricks(w.ddt)
+		tt, _ := pbn.ParseTrickTable(w.ddt)
 		for r := range tab.Rows {
 			s, _ := bridge.ParseSeat(tab.Value(r, "Declarer"))
 			st, _ := bridge.ParseStrain(tab.Value(r, "Denomination"))
@@ -125,43 +125,6 @@ func TestSolveErrors(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "-:1: skipped") || strings.Contains(out, "DoubleDummyTricks") {
 		t.Errorf("partial deal: exit %d, stderr %q, out %q", code, errOut, out)
 	}
-}
-
-// TestDoubleDummyTricksRoundTrip: the hex encoding is read back exactly,
-// and bad values are refused.
-func TestDoubleDummyTricksRoundTrip(t *testing.T) {
-	for _, w := range solve3Want {
-		tab, err := parseDoubleDummyTricks(w.ddt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := doubleDummyTricks(tab); got != w.ddt {
-			t.Errorf("%s -> %s", w.ddt, got)
-		}
-	}
-	for _, bad := range []string{"", "979a8979a84633546", "979a8979a84633546335x", "979a8979a8463354633g", "e79a8979a84633546335"} {
-		if _, err := parseDoubleDummyTricks(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
-	}
-}
-
-// FuzzParseDoubleDummyTricks: any accepted value encodes back to itself
-// (in lower case) and nothing panics.
-func FuzzParseDoubleDummyTricks(f *testing.F) {
-	for _, w := range solve3Want {
-		f.Add(w.ddt)
-	}
-	f.Add("DDDDDDDDDDDDDDDDDDDD")
-	f.Fuzz(func(t *testing.T, s string) {
-		tab, err := parseDoubleDummyTricks(s)
-		if err != nil {
-			return
-		}
-		if got := doubleDummyTricks(tab); got != strings.ToLower(s) {
-			t.Fatalf("%q -> %q", s, got)
-		}
-	})
 }
 
 // TestHandRecord: the HTML has a diagram, the makeable-contract table and
