@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // FuzzDecode: the decoder never panics; whatever it accepts it writes back
@@ -39,6 +40,9 @@ func FuzzDecode(f *testing.F) {
 				panic(fmt.Sprintf("pbn: input of %d bytes still running after 10s", len(data)))
 			}
 		}()
+		if utf8.Valid(data) {
+			sameAsParse(t, data) // the streaming decoder reads it alike
+		}
 		file, err := Parse(data)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
