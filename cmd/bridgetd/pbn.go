@@ -110,4 +110,3 @@ func readPBN(e *env, name string) (*pbn.File, error) {
 	defer done()
 	return d.ReadAll()
 }
-
