@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/pbn"
+	"github.com/bridgetd/bridgetd/scoresheet"
 )
 
-func scoreJSONRun(t *testing.T, args ...string) (*scoreJSON, int, string) {
+func scoreJSONRun(t *testing.T, args ...string) (*scoresheet.Report, int, string) {
 	t.Helper()
 	code, out, errs := runCmd(t, "", append([]string{"score", "--json"}, args...)...)
-	var js scoreJSON
+	var js scoresheet.Report
 	if err := json.Unmarshal([]byte(out), &js); err != nil {
 		t.Fatalf("bad JSON (exit %d, stderr %s): %v", code, errs, err)
 	}
