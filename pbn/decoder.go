@@ -158,23 +158,36 @@ func (d *Decoder) parseChunk(chunk string, last bool) error {
 // the inherited tags, with no link to the games before: what the next game
 // needs of g, without keeping g and its text alive.
 func snapshot(g *Game) *Game {
-	s := &Game{}
-	seen := map[string]bool{}
-	add := func(name string) {
-		k := strings.ToLower(name)
-		if seen[k] {
-			return
+	s := &Game{tags: make([]*Tag, 0, len(g.tags)+len(inherited))}
+	var seen []string // names done: the first tag of a name is the one read
+	have := func(name string) bool {
+		for _, n := range seen {
+			if strings.EqualFold(n, name) {
+				return true
+			}
 		}
-		seen[k] = true
-		if v, ok := g.Get(name); ok {
-			s.tags = append(s.tags, &Tag{Name: strings.Clone(name), Value: strings.Clone(v)})
-		}
+		seen = append(seen, name)
+		return false
 	}
 	for _, t := range g.tags {
-		add(t.Name)
+		if have(t.Name) {
+			continue
+		}
+		v, ok := strings.TrimRight(t.Value, " \t"), true
+		if v == "#" || v == "##" {
+			v, _, ok = g.resolve(t.Name)
+		}
+		if ok {
+			s.tags = append(s.tags, &Tag{Name: strings.Clone(t.Name), Value: strings.Clone(v)})
+		}
 	}
 	for _, name := range inherited {
-		add(name)
+		if have(name) {
+			continue
+		}
+		if v, _, ok := g.resolve(name); ok {
+			s.tags = append(s.tags, &Tag{Name: name, Value: strings.Clone(v)})
+		}
 	}
 	return s
 }

@@ -38,9 +38,16 @@ func (in *sheet) read(gi int, g *pbn.Game, imp bool) {
 		for r := range tab.Rows {
 			sr := &row{game: gi, table: r, line: t.SectionLine(r), board: b.number}
 			sr.ns, sr.ew = strings.Clone(tab.Value(r, "PairId_NS")), strings.Clone(tab.Value(r, "PairId_EW"))
-			sr.contract, sr.declarer, sr.result = strings.Clone(tab.Value(r, "Contract")), strings.Clone(tab.Value(r, "Declarer")), strings.Clone(tab.Value(r, "Result"))
-			err := in.rowResult(sr, tab, r, vul, imp)
-			in.add(b, sr, err)
+			if in.detail {
+				sr.contract, sr.declarer, sr.result = strings.Clone(tab.Value(r, "Contract")), strings.Clone(tab.Value(r, "Declarer")), strings.Clone(tab.Value(r, "Result"))
+			} else {
+				sr.contract, sr.declarer, sr.result = tab.Value(r, "Contract"), tab.Value(r, "Declarer"), tab.Value(r, "Result")
+			}
+			res, err := in.rowResult(sr, tab, r, vul, imp)
+			in.add(b, sr, res, err)
+			if !in.detail { // free the game's text
+				sr.contract, sr.declarer, sr.result = "", "", ""
+			}
 		}
 		return
 	}
@@ -48,16 +55,16 @@ func (in *sheet) read(gi int, g *pbn.Game, imp bool) {
 		return
 	}
 	sr := &row{game: gi, table: -1, line: g.Line, board: b.number}
-	sr.ns = strings.TrimSpace(g.Tag("North") + " & " + g.Tag("South"))
-	sr.ew = strings.TrimSpace(g.Tag("East") + " & " + g.Tag("West"))
+	ns := in.pair(strings.TrimSpace(g.Tag("North") + " & " + g.Tag("South")))
+	ew := in.pair(strings.TrimSpace(g.Tag("East") + " & " + g.Tag("West")))
+	sr.ns, sr.ew = in.pairs[ns-1], in.pairs[ew-1] // shared, not copied
 	s, err := g.Score()
-	if err == nil {
-		sr.res = score.Table(in.pair(sr.ns), in.pair(sr.ew), s)
-	}
-	in.add(b, sr, err)
+	in.add(b, sr, score.Table(ns, ew, s), err)
 }
 
-func (in *sheet) add(b *board, sr *row, err error) {
+// add adds a row to its board; a row read without error has its result
+// in the board's traveller.
+func (in *sheet) add(b *board, sr *row, res score.Result, err error) {
 	b.rows = append(b.rows, sr)
 	in.rows = append(in.rows, sr)
 	if err != nil {
@@ -65,49 +72,51 @@ func (in *sheet) add(b *board, sr *row, err error) {
 		return
 	}
 	sr.ok = true
+	sr.at = int32(len(b.results))
+	b.results = append(b.results, res)
+	b.ok = append(b.ok, sr)
 }
 
 // rowResult reads one ScoreTable row (PBN 2.1 §5.9): the pairs, and the
 // contract, declarer and result, or a director's score.
-func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerability, imp bool) error {
+func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerability, imp bool) (score.Result, error) {
+	var none score.Result
 	if sr.ns == "" || sr.ns == "-" || sr.ew == "" || sr.ew == "-" {
-		return errors.New("no PairId_NS or PairId_EW")
+		return none, errors.New("no PairId_NS or PairId_EW")
 	}
 	ns, ew := in.pair(sr.ns), in.pair(sr.ew)
+	sr.ns, sr.ew = in.pairs[ns-1], in.pairs[ew-1] // shared, not copied
 	recorded, hasScore, err := recordedScore(tab.Value(r, "Score_NS"), tab.Value(r, "Score_EW"))
 	if err != nil {
-		return err
+		return none, err
 	}
 	con := strings.TrimSpace(sr.contract)
 	artificial := strings.EqualFold(con, "TD") || strings.HasPrefix(con, "^") ||
 		((con == "" || con == "-") && !hasScore)
 	if artificial {
-		sr.res = score.ArtificialScore(ns, ew, award(tab, r, "NS", imp), award(tab, r, "EW", imp))
-		return nil
+		return score.ArtificialScore(ns, ew, award(tab, r, "NS", imp), award(tab, r, "EW", imp)), nil
 	}
 	if con == "" || con == "-" { // a score without a contract: assigned
-		sr.res = score.AssignedScore(ns, ew, recorded)
-		return nil
+		return score.AssignedScore(ns, ew, recorded), nil
 	}
 	c, err := bridge.ParseContract(con)
 	if err != nil {
-		return fmt.Errorf("contract %q: %w", con, err)
+		return none, fmt.Errorf("contract %q: %w", con, err)
 	}
 	if c.IsPassedOut() {
-		sr.res = score.Table(ns, ew, 0)
-		return nil
+		return score.Table(ns, ew, 0), nil
 	}
 	decl, err := bridge.ParseSeat(sr.declarer)
 	if err != nil {
-		return fmt.Errorf("declarer %q: %w", sr.declarer, err)
+		return none, fmt.Errorf("declarer %q: %w", sr.declarer, err)
 	}
 	tricks, err := Tricks(c, sr.result)
 	if err != nil {
-		return err
+		return none, err
 	}
 	s, err := score.TableScore(c, decl, tricks, vul)
 	if err != nil {
-		return err
+		return none, err
 	}
 	if hasScore {
 		d, use, _ := score.CheckScore(c, decl, tricks, vul, recorded)
@@ -116,13 +125,11 @@ func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerabil
 				in.where(sr.line, sr.board, r+1), recorded, con, sr.result, sr.declarer, s, d))
 		}
 		if d == score.WrongSide {
-			sr.res = score.ArtificialScore(ns, ew, score.Ave, score.Ave)
-			return nil
+			return score.ArtificialScore(ns, ew, score.Ave, score.Ave), nil
 		}
 		s = use
 	}
-	sr.res = score.Table(ns, ew, s)
-	return nil
+	return score.Table(ns, ew, s), nil
 }
 
 // recordedScore reads the Score_NS and Score_EW cells: one holds the

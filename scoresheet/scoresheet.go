@@ -34,10 +34,14 @@ type Options struct {
 	// Neuberg factors a matchpoint board with fewer or more results than
 	// the field (Law 78A as the Neuberg formula applies it).
 	Neuberg bool
+	// Rows fills Report.Boards with every row and its score; without it
+	// the report holds the totals and the problems only, and memory holds
+	// no more of each row than scoring needs.
+	Rows bool
 }
 
-// Report is a scored event: every board's rows with their scores, the
-// totals in rank order, and the problems found.
+// Report is a scored event: every board's rows with their scores (with
+// Options.Rows), the totals in rank order, and the problems found.
 type Report struct {
 	Method string       `json:"method"`
 	Boards []BoardScore `json:"boards"`
@@ -93,7 +97,7 @@ func Score(src io.ReadSeeker, name string, o Options, w io.Writer) (*Report, err
 	if o.Method != "" && !validMethod(o.Method) {
 		return nil, fmt.Errorf("%w %q: want one of %s", ErrMethod, o.Method, strings.Join(Methods, ", "))
 	}
-	in := &sheet{name: name, pairNum: map[string]int{}}
+	in := &sheet{name: name, pairNum: map[string]int{}, detail: o.Rows}
 	d := pbn.NewDecoder(src, name)
 	var so score.Options
 	first := true
@@ -218,6 +222,7 @@ type sheet struct {
 	totals  *pbn.Table // the TotalScoreTable for the first game
 	cols    []string   // the ScoreTable columns the method fills in
 	scoring score.Method
+	detail  bool // build Report.Boards
 	errs    []string
 	warns   []string
 }
@@ -230,8 +235,8 @@ type row struct {
 	board                      int
 	ns, ew                     string // pair ids as written
 	contract, declarer, result string
-	res                        score.Result
-	ok                         bool // read without error
+	at                         int32 // index of its result in the board's traveller, if ok
+	ok                         bool  // read without error
 	cell                       score.Scored
 	scored                     bool
 	err                        error // why the score package rejected it
@@ -239,8 +244,10 @@ type row struct {
 
 // board gathers the rows of one board number.
 type board struct {
-	number int
-	rows   []*row
+	number  int
+	rows    []*row
+	results []score.Result // the traveller: the results of the rows read
+	ok      []*row         // the row of each result
 }
 
 func (in *sheet) pair(id string) int {

@@ -19,13 +19,8 @@ func (in *sheet) score(o score.Options) *Report {
 	boards := make([]score.Board, len(in.boards))
 	idx := make([][]*row, len(in.boards)) // Results index → row
 	for i, b := range in.boards {
-		boards[i].Number = b.number
-		for _, sr := range b.rows {
-			if sr.ok {
-				boards[i].Results = append(boards[i].Results, sr.res)
-				idx[i] = append(idx[i], sr)
-			}
-		}
+		boards[i] = score.Board{Number: b.number, Results: b.results}
+		idx[i] = b.ok
 	}
 	sh, err := score.Event(boards, o)
 	var re *score.RowError
@@ -52,6 +47,9 @@ func (in *sheet) score(o score.Options) *Report {
 	mp := o.Method == score.MatchpointScoring
 	rep := &Report{Method: o.Method.String()}
 	for _, b := range in.boards {
+		if !in.detail {
+			break
+		}
 		bj := BoardScore{Board: b.number}
 		for _, sr := range b.rows {
 			rj := Row{NS: sr.ns, EW: sr.ew, Contract: sr.contract, Declarer: sr.declarer, Result: sr.result}
@@ -62,9 +60,10 @@ func (in *sheet) score(o score.Options) *Report {
 					rj.Error = sr.err.Error()
 				}
 			} else {
-				rj.Kind = sr.res.Kind.String()
-				if sr.res.Kind == score.Played || sr.res.Kind == score.Assigned {
-					s := sr.res.Score
+				res := &b.results[sr.at]
+				rj.Kind = res.Kind.String()
+				if res.Kind == score.Played || res.Kind == score.Assigned {
+					s := res.Score
 					rj.Score = &s
 				}
 				nv, ev := round2(c.NS), round2(c.EW)

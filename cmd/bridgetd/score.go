@@ -38,7 +38,7 @@ func runScore(e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	o := scoresheet.Options{Neuberg: *neuberg}
+	o := scoresheet.Options{Neuberg: *neuberg, Rows: *asJSON}
 	usage := func(format string, args ...any) error {
 		fmt.Fprintf(e.stderr, "bridgetd score: "+format+"\n", args...)
 		return errUsage
