@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/score"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 func init() {
@@ -58,7 +59,11 @@ func runVP(e *env, args []string) error {
 			return err
 		}
 		defer f.Close()
-		t, perr := score.ParseVPTable(f)
+		r, rerr := textfile.NewReader(f, *scaleName)
+		if rerr != nil {
+			return rerr
+		}
+		t, perr := score.ParseVPTable(r)
 		if perr != nil {
 			return fmt.Errorf("%s: %w", *scaleName, perr)
 		}
@@ -75,7 +80,9 @@ func runVP(e *env, args []string) error {
 			OppVP  float64 `json:"opponents_vp"`
 		}{imps, *boards, *scaleName, us, them})
 	}
-	fmt.Fprintf(e.stdout, "%s-%s\n", vpFormat(us), vpFormat(them))
+	if _, err := fmt.Fprintf(e.stdout, "%s-%s\n", vpFormat(us), vpFormat(them)); err != nil {
+		return fmt.Errorf("writing standard output: %w", err)
+	}
 	return nil
 }
 
