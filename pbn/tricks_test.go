@@ -120,3 +120,33 @@ func TestTrickTableCheckDealRules(t *testing.T) {
 		t.Errorf("14 tricks: %v", err)
 	}
 }
+
+// Every value that is read as a number, a seat, a card or a call is whole
+// or refused with its file and line: nothing is read from a prefix
+// (issue 13: trailing junk).
+func TestCheckRefusesTrailingJunk(t *testing.T) {
+	const base = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"" + checkDeal + "\"]\n[Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"7\"]\n"
+	for _, c := range []struct{ old, new, want string }{
+		{`[Board "1"]`, `[Board "1x"]`, `:1: Board "1x"`},
+		{`[Dealer "N"]`, `[Dealer "N1"]`, `:2: Dealer`},
+		{`[Vulnerable "None"]`, `[Vulnerable "NS-"]`, `:3: Vulnerable`},
+		{checkDeal, checkDeal + "x", `:4: Deal`},
+		{`[Declarer "N"]`, `[Declarer "Nx"]`, `:5: Declarer`},
+		{`[Contract "1NT"]`, `[Contract "1NTq"]`, `:6: Contract`},
+		{`[Result "7"]`, `[Result "7O"]`, `:7: Result "7O"`},
+		{`[Result "7"]`, "[Result \"7\"]\n[Note \"1x:an explanation\"]", `:8: Note "1x:an explanation"`},
+		{`[Result "7"]`, "[Result \"7\"]\n[Auction \"N\"]\n1NTx AP", `:9: Auction: "1NTx"`},
+		{`[Result "7"]`, "[Result \"7\"]\n[Play \"E\"]\nSTx - - -", `:9: Play: "STx"`},
+		{`[Result "7"]`, "[Result \"7\"]\n[DoubleDummyTricks \"dddddddddd0000000000x\"]", `:8: DoubleDummyTricks "dddddddddd0000000000x"`},
+	} {
+		f := mustParse(t, strings.Replace(base, c.old, c.new, 1))
+		f.Name = "j.pbn"
+		errs := f.Check()
+		if len(errs) == 0 || !strings.HasPrefix(errs[0].Error(), "j.pbn"+c.want) {
+			t.Errorf("%s: got %v, want j.pbn%s…", c.new, errs, c.want)
+		}
+	}
+	if errs := mustParse(t, base).Check(); len(errs) != 0 {
+		t.Errorf("the whole game: %v", errs)
+	}
+}
