@@ -89,15 +89,24 @@ func openPBN(e *env, name string) (*pbn.Decoder, func(), error) {
 	if name == "-" {
 		return pbn.NewDecoder(e.stdin, "-"), func() {}, nil
 	}
-	f, err := os.Open(name)
+	f, err := openFile(name)
 	if err != nil {
 		return nil, nil, err
 	}
+	return pbn.NewDecoder(f, name), func() { f.Close() }, nil
+}
+
+// openFile opens a named input file; a directory is refused.
+func openFile(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s: is a directory, not a PBN file", name)
+		return nil, fmt.Errorf("%s: is a directory, not a file", name)
 	}
-	return pbn.NewDecoder(f, name), func() { f.Close() }, nil
+	return f, nil
 }
 
 // readPBN reads the whole of the named file, or standard input for "-",

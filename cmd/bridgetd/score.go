@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/score"
@@ -128,13 +127,9 @@ func openSeekable(e *env, name string) (io.ReadSeeker, string, func(), error) {
 		}
 		return bytes.NewReader(data), "stdin", func() {}, nil
 	}
-	f, err := os.Open(name)
+	f, err := openFile(name)
 	if err != nil {
 		return nil, "", nil, err
-	}
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		f.Close()
-		return nil, "", nil, fmt.Errorf("%s: is a directory, not a PBN file", name)
 	}
 	return f, name, func() { f.Close() }, nil
 }
