@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // streamed decodes data with a Decoder and writes it back with its Encoder
@@ -48,6 +50,13 @@ func sameAsParse(t testing.TB, data []byte) {
 	t.Helper()
 	f, perr := Parse(data)
 	games, enc, canon, derr := streamed(t, data)
+	if err := textfile.Check(data, "x.pbn"); err != nil {
+		// Parse reads bytes; the decoder refuses UTF-16 and binary input.
+		if derr == nil || derr.Error() != err.Error() {
+			t.Fatalf("%v: decoder says %v", err, derr)
+		}
+		return
+	}
 	if perr != nil {
 		if derr == nil {
 			t.Fatalf("Parse: %v; the decoder accepts it", perr)
