@@ -34,11 +34,44 @@ type Options struct {
 	// Neuberg factors a matchpoint board with fewer or more results than
 	// the field (Law 78A as the Neuberg formula applies it).
 	Neuberg bool
+	// Field is the number of results every matchpoint board is factored
+	// to (Neuberg), so that a board played fewer times weighs as much as
+	// the others: 0 is the field, the most results on any board
+	// (score.Field), as the programs clubs use do; FieldOwn factors each
+	// board to its own number of rows, a phantom's not counted.
+	Field int
+	// Raw shows on the traveller each board's own matchpoints, scored on
+	// its own top; the totals still use the factored scores.
+	Raw bool
+	// ProRate gives a pair that has a score on fewer boards than the most
+	// any pair of its field has a total scaled to that number (its
+	// percentage unchanged, its boards as played), the usual publication
+	// of the pro-rated total; without it the total is the sum.
+	ProRate bool
+	// Fields says how the pairs are ranked: one field, or North-South and
+	// East-West apart (a two-winner movement such as a Mitchell without
+	// arrow switch); FieldsAuto ranks two fields when no pair sat both
+	// ways.
+	Fields Fields
 	// Rows fills Report.Boards with every row and its score; without it
 	// the report holds the totals and the problems only, and memory holds
 	// no more of each row than scoring needs.
 	Rows bool
 }
+
+// FieldOwn is the Options.Field that factors each board to its own
+// number of results.
+const FieldOwn = -1
+
+// Fields is how many fields the pairs are ranked in.
+type Fields uint8
+
+// The values of Options.Fields.
+const (
+	FieldsAuto Fields = iota // two when no pair sat both ways, else one
+	OneField                 // every pair ranked together
+	TwoFields                // North-South and East-West ranked apart
+)
 
 // Report is a scored event: every board's rows with their scores (with
 // Options.Rows), the totals in rank order, and the problems found.
@@ -80,12 +113,16 @@ type Row struct {
 
 // Total is a pair's or team's total.
 type Total struct {
-	Rank    int      `json:"rank"`
-	Tied    bool     `json:"tied,omitempty"`
-	Pair    string   `json:"pair"`
-	Score   float64  `json:"score"`
-	Percent *float64 `json:"percent,omitempty"`
-	Boards  int      `json:"boards"`
+	// Direction is NS or EW when the pairs are ranked in two fields.
+	Direction string   `json:"direction,omitempty"`
+	Rank      int      `json:"rank"`
+	Tied      bool     `json:"tied,omitempty"`
+	Pair      string   `json:"pair"`
+	Score     float64  `json:"score"`
+	Percent   *float64 `json:"percent,omitempty"`
+	Boards    int      `json:"boards"`
+	// Sum is the unscaled total of a pair whose Score is pro-rated.
+	Sum *float64 `json:"sum,omitempty"`
 }
 
 // Score scores the event in src, a PBN file named name, and writes the
@@ -97,7 +134,7 @@ func Score(src io.ReadSeeker, name string, o Options, w io.Writer) (*Report, err
 	if o.Method != "" && !validMethod(o.Method) {
 		return nil, fmt.Errorf("%w %q: want one of %s", ErrMethod, o.Method, strings.Join(Methods, ", "))
 	}
-	in := &sheet{name: name, pairNum: map[string]int{}, detail: o.Rows}
+	in := &sheet{name: name, pairNum: map[string]int{}, detail: o.Rows, opts: o}
 	d := pbn.NewDecoder(src, name)
 	var so score.Options
 	first := true
@@ -223,6 +260,7 @@ type sheet struct {
 	cols    []string   // the ScoreTable columns the method fills in
 	scoring score.Method
 	detail  bool // build Report.Boards
+	opts    Options
 	errs    []string
 	warns   []string
 }

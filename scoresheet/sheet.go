@@ -22,7 +22,26 @@ func (in *sheet) score(o score.Options) *Report {
 		boards[i] = score.Board{Number: b.number, Results: b.results}
 		idx[i] = b.ok
 	}
+	if o.Method == score.MatchpointScoring && in.opts.Field != FieldOwn {
+		field := in.opts.Field
+		if field <= 0 {
+			field = score.Field(boards)
+		}
+		for i := range boards {
+			boards[i].Expected = field
+		}
+	}
 	sh, err := score.Event(boards, o)
+	travel := sh
+	if in.opts.Raw && o.Method == score.MatchpointScoring {
+		raw := make([]score.Board, len(boards))
+		for i, b := range boards {
+			raw[i] = score.Board{Number: b.Number, Results: b.Results}
+		}
+		ro := o
+		ro.MP.Neuberg = false
+		travel, _ = score.Event(raw, ro) // the same rows: the same errors
+	}
 	var re *score.RowError
 	for _, e := range unjoin(err) {
 		if errors.As(e, &re) {
@@ -39,7 +58,7 @@ func (in *sheet) score(o score.Options) *Report {
 			in.errs = append(in.errs, e.Error())
 		}
 	}
-	for i, bs := range sh.Boards {
+	for i, bs := range travel.Boards {
 		for j, sr := range idx[i] {
 			sr.cell, sr.scored = bs.Scores[j], bs.OK[j]
 		}
@@ -81,24 +100,158 @@ func (in *sheet) score(o score.Options) *Report {
 		}
 		rep.Boards = append(rep.Boards, bj)
 	}
-	for _, t := range sh.Totals {
-		tj := Total{Rank: t.Rank, Tied: t.Tied, Pair: in.pairs[t.Pair-1], Score: round2(t.Score), Boards: t.Boards}
+	ranked := in.rank(sh.Totals, boards, mp)
+	for _, t := range ranked {
+		tj := Total{Direction: t.dir, Rank: t.Rank, Tied: t.Tied, Pair: in.pairs[t.Pair-1], Score: round2(t.Score), Boards: t.Boards}
 		if mp {
 			p := round2(t.Percent)
 			tj.Percent = &p
 		}
+		if t.scaled {
+			sum := round2(t.sum)
+			tj.Sum = &sum
+		}
 		rep.Totals = append(rep.Totals, tj)
 	}
 	rep.Errors, rep.Warnings = in.errs, in.warns
-	in.totals = totalTable(sh.Totals, in.pairs, mp)
+	in.totals = totalTable(ranked, in.pairs, mp)
 	in.cols = columns(o.Method)
 	in.scoring = o.Method
 	return rep
 }
 
-// totalTable returns the TotalScoreTable of the ranked totals.
-func totalTable(totals []score.Total, pairs []string, mp bool) *pbn.Table {
+// total is a pair's total as ranked: in its field, perhaps pro-rated.
+type total struct {
+	score.Total
+	dir    string  // "NS" or "EW" in a two-field ranking, else ""
+	scaled bool    // Score is pro-rated from sum
+	sum    float64 // the unscaled total
+}
+
+// rank ranks the totals in one field or two (Options.Fields) and, with
+// Options.ProRate, scales the total of a pair with fewer boards than the
+// most of its field; matchpoint pairs rank by percentage, the others by
+// total (NSWBA 12.1: any difference separates two pairs).
+func (in *sheet) rank(totals []score.Total, boards []score.Board, mp bool) []total {
+	dir := in.directions(boards)
+	out := make([]total, len(totals))
+	full := map[string]int{}
+	for i, t := range totals {
+		out[i] = total{Total: t, sum: t.Score}
+		if dir != nil {
+			out[i].dir = dir[t.Pair]
+		}
+		full[out[i].dir] = max(full[out[i].dir], t.Boards)
+	}
+	if in.opts.ProRate {
+		for i := range out {
+			t := &out[i]
+			if n := full[t.dir]; t.Boards > 0 && t.Boards < n {
+				t.Score = t.sum * float64(n) / float64(t.Boards)
+				t.scaled = true
+			}
+		}
+	}
+	key := func(t *score.Total) float64 {
+		if mp {
+			return t.Percent
+		}
+		return t.Score
+	}
+	slices.SortStableFunc(out, func(a, b total) int {
+		if c := strings.Compare(a.dir, b.dir); c != 0 {
+			return -c // NS before EW
+		}
+		if c := cmpFloat(key(&b.Total), key(&a.Total)); c != 0 {
+			return c
+		}
+		return a.Pair - b.Pair
+	})
+	for lo := 0; lo < len(out); {
+		hi := lo
+		for hi < len(out) && out[hi].dir == out[lo].dir {
+			hi++
+		}
+		field := make([]score.Total, hi-lo)
+		for i := range field {
+			field[i] = out[lo+i].Total
+		}
+		score.Rank(field, key)
+		for i := range field {
+			out[lo+i].Rank, out[lo+i].Tied = field[i].Rank, field[i].Tied
+		}
+		lo = hi
+	}
+	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// directions returns each pair's direction when the pairs are ranked in
+// two fields, or nil for one field. FieldsAuto ranks two fields when no
+// pair sat both ways and both ways have pairs.
+func (in *sheet) directions(boards []score.Board) map[int]string {
+	if in.opts.Fields == OneField {
+		return nil
+	}
+	dir := map[int]string{}
+	both := false
+	set := func(p int, d string) {
+		if old, ok := dir[p]; ok && old != d {
+			both = true
+		}
+		dir[p] = d
+	}
+	for _, b := range boards {
+		for _, r := range b.Results {
+			set(r.NS, "NS")
+			set(r.EW, "EW")
+		}
+	}
+	if in.opts.Fields == FieldsAuto && both {
+		return nil
+	}
+	if both { // TwoFields asked: a pair that sat both ways goes where it sat most
+		count := map[int]int{}
+		for _, b := range boards {
+			for _, r := range b.Results {
+				count[r.NS]++
+				count[r.EW]--
+			}
+		}
+		for p, c := range count {
+			dir[p] = "NS"
+			if c < 0 {
+				dir[p] = "EW"
+			}
+		}
+	}
+	ns, ew := false, false
+	for _, d := range dir {
+		ns, ew = ns || d == "NS", ew || d == "EW"
+	}
+	if !ns || !ew {
+		return nil
+	}
+	return dir
+}
+
+// totalTable returns the TotalScoreTable of the ranked totals; with two
+// fields it starts with the Direction column.
+func totalTable(totals []total, pairs []string, mp bool) *pbn.Table {
 	tot := &pbn.Table{Columns: []pbn.Column{{Name: "Rank", Width: 3, Align: 'R'}, {Name: "RankTie", Width: 5, Align: 'R'}, {Name: "PairId", Width: 6, Align: 'R'}}}
+	two := len(totals) > 0 && totals[0].dir != ""
+	if two {
+		tot.Columns = append([]pbn.Column{{Name: "Direction", Width: 2}}, tot.Columns...)
+	}
 	if mp {
 		tot.Columns = append(tot.Columns, pbn.Column{Name: "TotalScoreMP", Width: 8, Align: 'R'}, pbn.Column{Name: "TotalPercentage", Width: 6, Align: 'R'})
 	} else {
@@ -108,14 +261,19 @@ func totalTable(totals []score.Total, pairs []string, mp bool) *pbn.Table {
 	for i, t := range totals {
 		tie := "-"
 		if t.Tied {
-			last := i
-			for last+1 < len(totals) && totals[last+1].Rank == t.Rank {
+			first, last := i, i
+			for first > 0 && totals[first-1].Rank == t.Rank && totals[first-1].dir == t.dir {
+				first--
+			}
+			for last+1 < len(totals) && totals[last+1].Rank == t.Rank && totals[last+1].dir == t.dir {
 				last++
 			}
-			first := slices.IndexFunc(totals, func(x score.Total) bool { return x.Rank == t.Rank })
-			tie = fmt.Sprintf("%d-%d", first+1, last+1)
+			tie = fmt.Sprintf("%d-%d", t.Rank, t.Rank+last-first)
 		}
 		r := []string{strconv.Itoa(t.Rank), tie, pairs[t.Pair-1], fmtNum(t.Score)}
+		if two {
+			r = append([]string{t.dir}, r...)
+		}
 		if mp {
 			r = append(r, fmt2(t.Percent))
 		}

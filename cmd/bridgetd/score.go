@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/score"
@@ -15,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:    "score",
-		usage:   "[--method mp|butler|cross-imp|teams|total] [--trim N] [--datum mean|median] [--round away|even|up] [--neuberg] [--json] [-o OUT] FILE.pbn",
+		usage:   "[--method mp|butler|cross-imp|teams|total] [--trim N] [--datum mean|median] [--round away|even|up] [--neuberg] [--field auto|board|N] [--traveller factored|raw] [--pro-rate] [--fields auto|one|two] [--json] [-o OUT] FILE.pbn",
 		summary: "score an event from PBN (matchpoints, Butler, cross-IMPs, teams, total points) and write its score tables",
 		run:     runScore,
 	})
@@ -29,6 +30,10 @@ func runScore(e *env, args []string) error {
 	datum := fs.String("datum", "mean", "Butler: mean or median")
 	round := fs.String("round", "away", "Butler: how a datum ending in 5 is rounded to 10: away (from zero), even or up")
 	neuberg := fs.Bool("neuberg", true, "matchpoints: factor a board with fewer or more results than the field (Neuberg); --neuberg=false scores each board on its own top")
+	field := fs.String("field", "auto", "matchpoints: the results every board is factored to: auto (the most results on any board, as clubs' programs do), board (each board its own) or a number")
+	traveller := fs.String("traveller", "factored", "matchpoints: the points shown on each board: factored (as totalled) or raw (on the board's own top)")
+	proRate := fs.Bool("pro-rate", true, "a pair with fewer boards than its field gets a total scaled to the full number (its percentage unchanged); --pro-rate=false totals what it played")
+	fields := fs.String("fields", "auto", "rank one field, or two (North-South and East-West apart, as a Mitchell without arrow switch); auto: two when no pair sat both ways")
 	asJSON := fs.Bool("json", false, "write JSON instead of PBN")
 	outPath := fs.String("o", "", "write to this file instead of standard output (written whole or not at all)")
 	pos, err := parseArgs(fs, args, 1)
@@ -37,7 +42,7 @@ func runScore(e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	o := scoresheet.Options{Neuberg: *neuberg, Rows: *asJSON}
+	o := scoresheet.Options{Neuberg: *neuberg, Rows: *asJSON, ProRate: *proRate, Raw: *traveller == "raw"}
 	usage := func(format string, args ...any) error {
 		fmt.Fprintf(e.stderr, "bridgetd score: "+format+"\n", args...)
 		return errUsage
@@ -65,6 +70,29 @@ func runScore(e *env, args []string) error {
 		}
 	default:
 		return usage("--datum %q: want mean or median", *datum)
+	}
+	switch *field {
+	case "auto":
+	case "board":
+		o.Field = scoresheet.FieldOwn
+	default:
+		n, err := strconv.Atoi(*field)
+		if err != nil || n < 1 || n > 10000 {
+			return usage("--field %q: want auto, board or a number of results 1-10000", *field)
+		}
+		o.Field = n
+	}
+	if *traveller != "factored" && *traveller != "raw" {
+		return usage("--traveller %q: want factored or raw", *traveller)
+	}
+	switch *fields {
+	case "auto":
+	case "one":
+		o.Fields = scoresheet.OneField
+	case "two":
+		o.Fields = scoresheet.TwoFields
+	default:
+		return usage("--fields %q: want auto, one or two", *fields)
 	}
 	switch *round {
 	case "away":
