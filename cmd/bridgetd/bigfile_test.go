@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -71,19 +70,17 @@ func writeBigPBN(tb testing.TB, path string, n int) {
 	}
 }
 
-var bigOnce sync.Once
-
+// bigFile returns the big file: the -bigpbn file (written if missing) or
+// one written in the benchmark's temporary folder.
 func bigFile(b *testing.B) string {
 	path := *bigPBN
 	if path == "" {
-		path = filepath.Join(os.TempDir(), "bridgetd-bench-big.pbn")
+		path = filepath.Join(b.TempDir(), "big.pbn")
 	}
-	bigOnce.Do(func() {
-		if fi, err := os.Stat(path); err == nil && fi.Size() > 40<<20 {
-			return
-		}
-		writeBigPBN(b, path, bigGames)
-	})
+	if fi, err := os.Stat(path); err == nil && fi.Size() > 40<<20 {
+		return path
+	}
+	writeBigPBN(b, path, bigGames)
 	return path
 }
 
