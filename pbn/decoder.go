@@ -33,10 +33,13 @@ type Decoder struct {
 	err   error // what stops the decoder: io.EOF or the first error
 	line  int   // line of the next text to parse
 	carry string
-	prev  *Game // resolved values of the game before (see snapshot)
-	ready []*Game
-	games int
-	blank bool // nothing but white space read so far
+	// carryTag: the carried text may hold a tag; rare, for the splitter
+	// and the parser never disagree on where a game ends.
+	carryTag bool
+	prev     *Game // resolved values of the game before (see snapshot)
+	ready    []*Game
+	games    int
+	blank    bool // nothing but white space read so far
 
 	latin1, crlf, bom bool
 	tail              string
@@ -125,6 +128,7 @@ func (d *Decoder) parseChunk(chunk string, last bool) error {
 		// a chunk with no game) goes to the next chunk, which the next
 		// game takes as its lead.
 		d.carry = p.f.tail + d.carry
+		d.carryTag = strings.Contains(p.f.tail, "[") // rare: keep reading
 		chunk = chunk[:len(chunk)-len(p.f.tail)]
 	}
 	next := d.line + strings.Count(chunk, "\n")
@@ -155,38 +159,54 @@ func (d *Decoder) parseChunk(chunk string, last bool) error {
 }
 
 // snapshot returns a game holding the resolved values of g's tags and of
-// the inherited tags, with no link to the games before: what the next game
-// needs of g, without keeping g and its text alive.
+// the inherited tags, each with the line of the tag that gave it, with no
+// link to the games before: what the next game needs of g, without keeping
+// g and its text alive.
 func snapshot(g *Game) *Game {
 	s := &Game{tags: make([]*Tag, 0, len(g.tags)+len(inherited))}
-	var seen []string // names done: the first tag of a name is the one read
+	var seen []string        // names done: the first tag of a name is the one read
+	var many map[string]bool // the same, for a game of many tags
 	have := func(name string) bool {
+		if many != nil {
+			k := strings.ToLower(name)
+			if many[k] {
+				return true
+			}
+			many[k] = true
+			return false
+		}
 		for _, n := range seen {
 			if strings.EqualFold(n, name) {
 				return true
 			}
 		}
 		seen = append(seen, name)
+		if len(seen) > 64 {
+			many = map[string]bool{}
+			for _, n := range seen {
+				many[strings.ToLower(n)] = true
+			}
+		}
 		return false
 	}
 	for _, t := range g.tags {
 		if have(t.Name) {
 			continue
 		}
-		v, ok := strings.TrimRight(t.Value, " \t"), true
+		v, src, ok := strings.TrimRight(t.Value, " \t"), t, true
 		if v == "#" || v == "##" {
-			v, _, ok = g.resolve(t.Name)
+			v, src, ok = g.resolve(t.Name)
 		}
 		if ok {
-			s.tags = append(s.tags, &Tag{Name: strings.Clone(t.Name), Value: strings.Clone(v)})
+			s.tags = append(s.tags, &Tag{Name: strings.Clone(t.Name), Value: strings.Clone(v), Line: src.Line})
 		}
 	}
 	for _, name := range inherited {
 		if have(name) {
 			continue
 		}
-		if v, _, ok := g.resolve(name); ok {
-			s.tags = append(s.tags, &Tag{Name: name, Value: strings.Clone(v)})
+		if v, src, ok := g.resolve(name); ok {
+			s.tags = append(s.tags, &Tag{Name: name, Value: strings.Clone(v), Line: src.Line})
 		}
 	}
 	return s
@@ -201,8 +221,8 @@ func (d *Decoder) readChunk() (chunk string, last bool, err error) {
 	var b strings.Builder
 	b.WriteString(d.carry)
 	d.carry = ""
-	sawTag := strings.Contains(b.String(), "[")
-	inComment := false
+	sawTag, inComment := d.carryTag, false
+	d.carryTag = false
 	first := d.games == 0 && d.line == 1 && b.Len() == 0
 	for {
 		line, rerr := d.r.ReadString('\n')
@@ -213,18 +233,16 @@ func (d *Decoder) readChunk() (chunk string, last bool, err error) {
 			first = false
 		}
 		if line != "" {
-			blank := !inComment
-			inComment, blank = scanLine(line, inComment, blank)
+			var blank, tag bool
+			inComment, blank, tag = scanLine(line, inComment)
 			if strings.TrimSpace(line) != "" {
 				d.blank = false
 			}
-			if blank && sawTag && !inComment {
+			if blank && sawTag {
 				d.carry = line
 				return b.String(), false, nil
 			}
-			if strings.Contains(line, "[") {
-				sawTag = true
-			}
+			sawTag = sawTag || tag
 			b.WriteString(line)
 		}
 		if rerr == io.EOF {
@@ -237,10 +255,12 @@ func (d *Decoder) readChunk() (chunk string, last bool, err error) {
 }
 
 // scanLine follows a line through strings and comments: it returns
-// whether a brace comment is still open at its end, and whether the line
-// was blank (nothing but white space, outside any comment).
-func scanLine(line string, inComment, blank bool) (bool, bool) {
+// whether a brace comment is still open at its end, whether the line was
+// blank (nothing but white space, outside any comment), and whether a '['
+// opened a tag on it.
+func scanLine(line string, inComment bool) (stillIn, blank, tag bool) {
 	busy := false
+	startIn := inComment
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if inComment {
@@ -252,13 +272,16 @@ func scanLine(line string, inComment, blank bool) (bool, bool) {
 		}
 		switch c {
 		case ' ', '\t', '\r', '\f', '\v', '\n':
-		case '%', ';':
-			if c == ';' || !busy {
-				return false, false
+		case ';':
+			return false, false, tag
+		case '%':
+			if !busy {
+				return false, false, tag
 			}
-			busy = true
 		case '{':
 			inComment, busy = true, true
+		case '[':
+			tag, busy = true, true
 		case '"':
 			busy = true
 			for i++; i < len(line) && line[i] != '"' && line[i] != '\n'; i++ {
@@ -270,7 +293,7 @@ func scanLine(line string, inComment, blank bool) (bool, bool) {
 			busy = true
 		}
 	}
-	return inComment, blank && !busy && !inComment
+	return inComment, !startIn && !busy && !inComment, tag
 }
 
 // ReadAll reads the remaining games into a File, linked as Parse links

@@ -41,10 +41,12 @@ const formatHeader = "% PBN 2.1\n% EXPORT\n"
 
 // formatGame appends g in canonical export form.
 func formatGame(b *strings.Builder, g *Game) {
+	after := map[string][]string{} // comments by the tag they follow
 	for _, c := range g.Comments {
-		if c.After == "" {
-			b.WriteString("{" + strings.ReplaceAll(c.Text, "}", ")") + "}\n")
-		}
+		after[c.After] = append(after[c.After], "{"+strings.ReplaceAll(c.Text, "}", ")")+"}\n")
+	}
+	for _, c := range after[""] {
+		b.WriteString(c)
 	}
 	done := map[string]bool{}
 	for _, t := range g.canonicalTags() {
@@ -53,9 +55,9 @@ func formatGame(b *strings.Builder, g *Game) {
 			continue
 		}
 		done[t.origName] = true
-		for _, c := range g.Comments {
-			if c.After == t.origName && t.origName != "" {
-				b.WriteString("{" + strings.ReplaceAll(c.Text, "}", ")") + "}\n")
+		if t.origName != "" {
+			for _, c := range after[t.origName] {
+				b.WriteString(c)
 			}
 		}
 	}

@@ -135,6 +135,7 @@ func (p *parser) endGame(end int) {
 // closeTag fixes the original text of t: from its start to its data end,
 // and from there up to next (the next tag or the end of the game).
 func (p *parser) closeTag(t *Tag, next int) {
+	t.flush()
 	start := t.dataStart
 	end := max(t.dataEnd, start)
 	end = min(end, next)
@@ -259,8 +260,16 @@ func (p *parser) addToken(tok string, end int) {
 	t := p.tag
 	tok = p.text(tok)
 	if n := len(t.lines); n > 0 && t.lines[n-1] == p.line {
-		t.Section[n-1] += " " + tok
+		// Tokens of one line are gathered in a builder, not by adding
+		// strings, which would take time quadratic in the line's length.
+		if t.open == nil {
+			t.open = &strings.Builder{}
+			t.open.WriteString(t.Section[n-1])
+		}
+		t.open.WriteByte(' ')
+		t.open.WriteString(tok)
 	} else {
+		t.flush()
 		t.Section = append(t.Section, tok)
 		t.lines = append(t.lines, p.line)
 	}
