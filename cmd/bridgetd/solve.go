@@ -28,14 +28,14 @@ func runSolve(e *env, args []string) error {
 	fs := newFlagSet(e, c)
 	withPar := fs.Bool("par", false, "also add the par score and contracts (OptimumScore, ParContract)")
 	asJSON := fs.Bool("json", false, "write JSON instead of PBN")
-	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	workers := fs.Int("j", 0, "number of deals solved at once, 0-256 (default 0: one per CPU)")
 	outPath := fs.String("o", "", "write to this file instead of standard output (written whole or not at all)")
 	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
-		fmt.Fprintln(e.stderr, "bridgetd solve: -j must be 0 or more")
+	if *workers < 0 || *workers > 256 {
+		fmt.Fprintf(e.stderr, "bridgetd solve: -j %d: want 0-256\n", *workers)
 		return errUsage
 	}
 	out, err := openOutput(e, *outPath, pos[0])

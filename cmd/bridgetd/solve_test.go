@@ -113,8 +113,10 @@ func TestSolveErrors(t *testing.T) {
 	if code, _, _ := runCmd(t, "", "solve"); code != 2 {
 		t.Errorf("no file: exit %d, want 2", code)
 	}
-	if code, _, _ := runCmd(t, "", "solve", "-j", "-1", "testdata/solve3.pbn"); code != 2 {
-		t.Errorf("-j -1: exit %d, want 2", code)
+	for _, j := range []string{"-1", "257", "2147483648"} {
+		if code, _, _ := runCmd(t, "", "solve", "-j", j, "testdata/solve3.pbn"); code != 2 {
+			t.Errorf("-j %s: exit %d, want 2", j, code)
+		}
 	}
 	if code, _, errOut := runCmd(t, "", "solve", "testdata/no-such.pbn"); code != 1 || !strings.Contains(errOut, "no-such.pbn") {
 		t.Errorf("missing file: exit %d, %q", code, errOut)
