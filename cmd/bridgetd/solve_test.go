@@ -179,3 +179,37 @@ func TestHandRecord(t *testing.T) {
 		t.Errorf("--per-page 0: exit %d, want 2", code)
 	}
 }
+
+// TestSolveRecomputesImpossibleTags: a DoubleDummyTricks tag of 13 tricks
+// for every declarer (impossible: issue 13 item 8) is reported by pbn
+// check; handrecord, which takes a sound tag for the solve, solves the
+// deal instead and says so, and prints the solver's par, not the tag's.
+func TestSolveRecomputesImpossibleTags(t *testing.T) {
+	data, err := os.ReadFile("testdata/solve3.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pbn.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Games[0]
+	g.SetTag("DoubleDummyTricks", strings.Repeat("d", 20))
+	path := filepath.Join(t.TempDir(), "allD.pbn")
+	if err := os.WriteFile(path, f.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(t, "", "pbn", "check", path)
+	if code != 1 || !strings.Contains(errOut, "DoubleDummyTricks dddddddddddddddddddd") || !strings.Contains(errOut, "cannot take 13 tricks") {
+		t.Errorf("pbn check: exit %d %q", code, errOut)
+	}
+	code, out, errOut := runCmd(t, "", "handrecord", "-j", "1", path)
+	if code != 0 || !strings.Contains(errOut, "DoubleDummyTricks not used, the deal solved instead") {
+		t.Fatalf("handrecord: exit %d %q", code, errOut)
+	}
+	// Board 13's par from the solver is the exporter's NS +600 (solve3Want),
+	// where the tag's table would have given both sides every contract.
+	if !strings.Contains(out, "Par NS +600") {
+		t.Errorf("handrecord did not print the solved par")
+	}
+}
