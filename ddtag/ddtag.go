@@ -120,16 +120,16 @@ func Solve(ctx context.Context, games []*pbn.Game, o Options) ([]*Board, error) 
 // OptimumResultTable, and with par the OptimumScore and ParContract tags.
 func (b *Board) SetTags(par bool) {
 	b.Game.SetTag("DoubleDummyTricks", pbn.TrickTable(b.Table).String())
-	b.Game.SetTable("OptimumResultTable", ResultTable(b.Table))
+	b.Game.SetTable("OptimumResultTable", resultTable(b.Table))
 	if par {
 		b.Game.SetTag("OptimumScore", b.Par.ScoreString())
 		b.Game.SetTag("ParContract", b.Par.ContractsString())
 	}
 }
 
-// ResultTable returns the table as an OptimumResultTable, in the row order
+// resultTable returns the table as an OptimumResultTable, in the row order
 // hand-record programs use: declarers N, E, S, W; strains ♠ ♥ ♦ ♣ NT.
-func ResultTable(t dd.Table) *pbn.Table {
+func resultTable(t dd.Table) *pbn.Table {
 	cols, _ := pbn.ParseColumns(`Declarer;Denomination\2R;Result\2R`)
 	tab := &pbn.Table{Columns: cols}
 	for s := bridge.North; s <= bridge.West; s++ {

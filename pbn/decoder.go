@@ -54,16 +54,6 @@ func NewDecoder(r io.Reader, name string) *Decoder {
 	return &Decoder{name: name, src: r, line: 1, blank: true}
 }
 
-// Name is the name given to NewDecoder.
-func (d *Decoder) Name() string { return d.name }
-
-// Directives returns the "%" lines read so far.
-func (d *Decoder) Directives() []Directive { return d.directives }
-
-// Latin1 reports whether a game read so far was not valid UTF-8 and was
-// read as ISO-8859-1.
-func (d *Decoder) Latin1() bool { return d.latin1 }
-
 func (d *Decoder) start() error {
 	br := bufio.NewReaderSize(d.src, 64<<10)
 	head, _ := br.Peek(3)

@@ -110,7 +110,7 @@ func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerabil
 	if err != nil {
 		return none, fmt.Errorf("declarer %q: %w", sr.declarer, err)
 	}
-	tricks, err := Tricks(c, sr.result)
+	tricks, err := tricks(c, sr.result)
 	if err != nil {
 		return none, err
 	}
@@ -165,10 +165,10 @@ func recordedScore(nsCell, ewCell string) (int, bool, error) {
 	return 0, false, nil
 }
 
-// Tricks reads a Result cell of a score table: the tricks won by declarer
+// tricks reads a Result cell of a score table: the tricks won by declarer
 // (0–13, as PBN writes them), or the result against the contract as
 // travellers write it (=, +1, -2). The whole cell must be the number.
-func Tricks(c bridge.Contract, s string) (int, error) {
+func tricks(c bridge.Contract, s string) (int, error) {
 	s = strings.TrimSpace(s)
 	need := int(c.Level) + 6
 	switch {

@@ -182,7 +182,7 @@ func validMethod(m string) bool {
 
 // options combines the file's Scoring tag (PBN 2.1 §3.4.12) with o.
 func options(scoring, competition string, o Options) (string, score.Options) {
-	m, so := FromTag(scoring, competition)
+	m, so := fromTag(scoring, competition)
 	if o.Method != "" {
 		m = o.Method
 	}
@@ -207,10 +207,10 @@ func options(scoring, competition string, o Options) (string, score.Options) {
 	return m, so
 }
 
-// FromTag reads what can be read of a PBN Scoring tag (PBN 2.1 §3.4.12)
+// fromTag reads what can be read of a PBN Scoring tag (PBN 2.1 §3.4.12)
 // and the Competition tag: the method (one of Methods) and the Butler,
 // cross-IMP and matchpoint modifiers.
-func FromTag(scoring, competition string) (string, score.Options) {
+func fromTag(scoring, competition string) (string, score.Options) {
 	var o score.Options
 	m := "mp"
 	var imp bool

@@ -24,9 +24,9 @@ func TestTricks(t *testing.T) {
 		{"10", 10, true}, {"=", 10, true}, {"+1", 11, true}, {"-3", 7, true}, {" 9 ", 9, true},
 		{"+1x", 0, false}, {"1O", 0, false}, {"10.", 0, false}, {"", 0, false}, {"+", 0, false}, {"= 1", 0, false},
 	} {
-		got, err := Tricks(c, tc.in)
+		got, err := tricks(c, tc.in)
 		if (err == nil) != tc.ok || (tc.ok && got != tc.want) {
-			t.Errorf("Tricks(4S, %q) = %d, %v; want %d ok=%v", tc.in, got, err, tc.want, tc.ok)
+			t.Errorf("tricks(4S, %q) = %d, %v; want %d ok=%v", tc.in, got, err, tc.want, tc.ok)
 		}
 	}
 }
@@ -45,9 +45,9 @@ func TestFromTag(t *testing.T) {
 		{"IMP", "Teams", "teams", 0, score.Mean},
 		{"Cross1", "", "cross-imp", 0, score.Mean},
 	} {
-		m, o := FromTag(tc.scoring, tc.competition)
+		m, o := fromTag(tc.scoring, tc.competition)
 		if m != tc.method || o.Butler.Trim != tc.trim || o.Butler.Datum != tc.datum {
-			t.Errorf("FromTag(%q, %q) = %s %+v", tc.scoring, tc.competition, m, o.Butler)
+			t.Errorf("fromTag(%q, %q) = %s %+v", tc.scoring, tc.competition, m, o.Butler)
 		}
 	}
 }
