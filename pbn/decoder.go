@@ -33,6 +33,7 @@ type Decoder struct {
 	err   error // what stops the decoder: io.EOF or the first error
 	line  int   // line of the next text to parse
 	carry string
+	buf   []byte // the chunk being read, kept for the next
 	// carryTag: the carried text may hold a tag; rare, for the splitter
 	// and the parser never disagree on where a game ends.
 	carryTag bool
@@ -208,35 +209,44 @@ func snapshot(g *Game) *Game {
 // know where a game ends: a line with nothing on it outside a brace
 // comment.
 func (d *Decoder) readChunk() (chunk string, last bool, err error) {
-	var b strings.Builder
-	b.WriteString(d.carry)
+	b := append(d.buf[:0], d.carry...)
 	d.carry = ""
 	sawTag, inComment := d.carryTag, false
 	d.carryTag = false
-	first := d.games == 0 && d.line == 1 && b.Len() == 0
+	first := d.games == 0 && d.line == 1 && len(b) == 0
+	defer func() { d.buf = b[:0] }()
 	for {
-		line, rerr := d.r.ReadString('\n')
-		if first && strings.HasSuffix(line, "\r\n") {
+		start := len(b)
+		var rerr error
+		for {
+			var part []byte
+			part, rerr = d.r.ReadSlice('\n')
+			b = append(b, part...)
+			if rerr != bufio.ErrBufferFull {
+				break
+			}
+		}
+		line := b[start:]
+		if first && bytes.HasSuffix(line, []byte("\r\n")) {
 			d.crlf = true
 		}
-		if first && strings.HasSuffix(line, "\n") {
+		if first && bytes.HasSuffix(line, []byte("\n")) {
 			first = false
 		}
-		if line != "" {
+		if len(line) > 0 {
 			var blank, tag bool
 			inComment, blank, tag = scanLine(line, inComment)
-			if strings.TrimSpace(line) != "" {
+			if d.blank && len(bytes.TrimSpace(line)) > 0 {
 				d.blank = false
 			}
 			if blank && sawTag {
-				d.carry = line
-				return b.String(), false, nil
+				d.carry = string(line)
+				return string(b[:start]), false, nil
 			}
 			sawTag = sawTag || tag
-			b.WriteString(line)
 		}
 		if rerr == io.EOF {
-			return b.String(), true, nil
+			return string(b), true, nil
 		}
 		if rerr != nil {
 			return "", false, fmt.Errorf("reading: %w", rerr)
@@ -248,7 +258,7 @@ func (d *Decoder) readChunk() (chunk string, last bool, err error) {
 // whether a brace comment is still open at its end, whether the line was
 // blank (nothing but white space, outside any comment), and whether a '['
 // opened a tag on it.
-func scanLine(line string, inComment bool) (stillIn, blank, tag bool) {
+func scanLine(line []byte, inComment bool) (stillIn, blank, tag bool) {
 	busy := false
 	startIn := inComment
 	for i := 0; i < len(line); i++ {

@@ -193,7 +193,9 @@ func (p *parser) readTag() error {
 		return p.fail(line, "tag %s: expected '\"' to open its value", name)
 	}
 	i++
-	var val strings.Builder
+	vstart := i
+	var val strings.Builder // used only for a value with escapes
+	escaped := false
 	for {
 		if i >= len(p.s) || p.s[i] == '\n' {
 			return p.fail(line, "tag %s: value not closed: expected '\"' before the end of the line", name)
@@ -203,11 +205,22 @@ func (p *parser) readTag() error {
 			break
 		}
 		if c == '\\' && i+1 < len(p.s) && (p.s[i+1] == '"' || p.s[i+1] == '\\') {
+			if !escaped {
+				escaped = true
+				val.WriteString(p.s[vstart:i])
+			}
 			i++
 			c = p.s[i]
+		} else if !escaped {
+			i++
+			continue
 		}
 		val.WriteByte(c)
 		i++
+	}
+	value := p.s[vstart:i]
+	if escaped {
+		value = val.String()
 	}
 	i++
 	skip()
@@ -215,7 +228,7 @@ func (p *parser) readTag() error {
 		return p.fail(line, "tag %s: expected ']' after the value", name)
 	}
 	i++
-	t := &Tag{Name: name, Value: p.text(val.String()), Line: line}
+	t := &Tag{Name: name, Value: p.text(value), Line: line}
 	t.dataStart = start
 	t.dataEnd = p.restOfLine(i)
 	p.g.tags = append(p.g.tags, t)
