@@ -2,6 +2,7 @@ package pbn
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -16,6 +17,9 @@ import (
 //   - the Play is legal for the deal and contract: the opening lead by
 //     declarer's LHO, each card held, suit followed (Laws 41, 44), and a
 //     complete play agrees with the Result;
+//   - each Note tag starts with its number and a colon;
+//   - a DoubleDummyTricks tag holds 20 digits 0-13 that the deal can
+//     give (see TrickTable.CheckDeal);
 //   - every "…Table" tag has a valid column spec and one value per column
 //     in each row.
 func (f *File) Check() []*Error {
@@ -104,6 +108,24 @@ func (g *Game) Check() []*Error {
 			add(err)
 			if err == nil && bp.Ended() && rErr == nil && bp.DeclarerTricks() != tricks {
 				add(errorf(p.Line, ErrValue, "Play gives declarer %d tricks but Result says %d", bp.DeclarerTricks(), tricks))
+			}
+		}
+	}
+
+	for _, t := range g.FindAll("Note") {
+		num, _, ok := strings.Cut(t.Value, ":")
+		if n, err := strconv.Atoi(strings.TrimSpace(num)); !ok || err != nil || n < 1 {
+			add(errorf(t.Line, ErrValue, "Note %q: want a note number 1 or more, a colon and the text (PBN 2.1 §3.5.2)", t.Value))
+		}
+	}
+
+	if g.Find("DoubleDummyTricks") != nil {
+		tt, err := g.DoubleDummyTricks()
+		add(err)
+		if err == nil && complete {
+			if err := tt.CheckDeal(deal); err != nil {
+				_, line, _ := g.value("DoubleDummyTricks")
+				add(errorf(line, ErrValue, "DoubleDummyTricks %s: %v", tt, err))
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // File is a decoded PBN file: its games in order, and the original text
@@ -25,6 +27,9 @@ type File struct {
 	// CRLF is true when the file's first line ended with CR LF; Encode ends
 	// the lines it generates the same way.
 	CRLF bool
+	// BOM is true when the file started with a UTF-8 byte-order mark;
+	// Encode writes it back.
+	BOM bool
 
 	tail string // text after the last game
 }
@@ -43,11 +48,15 @@ type Comment struct {
 	After string // the name of the tag it follows, "" if it comes first
 }
 
-// ReadFile decodes the named file; errors carry its name.
+// ReadFile decodes the named file; errors carry its name. UTF-16 and
+// binary files are refused with an error saying so (textfile.Check).
 func ReadFile(name string) (*File, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
+	}
+	if err := textfile.Check(data, name); err != nil {
+		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), name+": "), Err: err}
 	}
 	f, err := Parse(data)
 	if f != nil {
@@ -65,13 +74,21 @@ func Decode(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pbn: %w", err)
 	}
+	if err := textfile.Check(data, "input"); err != nil {
+		return nil, &Error{Msg: err.Error(), Err: err}
+	}
 	return Parse(data)
 }
 
 // Parse decodes PBN text. On a syntax error it returns the games read so far
-// and an *Error naming the line and what was expected.
+// and an *Error naming the line and what was expected. A leading UTF-8
+// byte-order mark is skipped (and kept in File.BOM).
 func Parse(data []byte) (*File, error) {
-	p := &parser{s: string(data), line: 1, f: &File{}}
+	bom := bytes.HasPrefix(data, []byte("\uFEFF"))
+	if bom {
+		data = data[3:]
+	}
+	p := &parser{s: string(data), line: 1, f: &File{BOM: bom}}
 	p.f.Latin1 = !utf8.Valid(data)
 	if i := strings.IndexByte(p.s, '\n'); i > 0 && p.s[i-1] == '\r' {
 		p.f.CRLF = true
@@ -104,34 +121,37 @@ func (f *File) Encode(w io.Writer) error {
 // Bytes returns what Encode writes.
 func (f *File) Bytes() []byte {
 	var b bytes.Buffer
-	eol := "\n"
-	if f.CRLF {
-		eol = "\r\n"
+	if f.BOM {
+		b.WriteString("\uFEFF")
 	}
-	enc := func(s string) string { return s }
-	if f.Latin1 {
-		enc = toLatin1
-	}
+	eol, enc := eolOf(f.CRLF), encOf(f.Latin1)
 	for i, g := range f.Games {
-		if g.raw {
-			b.WriteString(g.lead)
-		} else if b.Len() > 0 || i > 0 {
-			ensureEOL(&b, eol)
-			b.WriteString(eol)
-		}
-		for _, t := range g.tags {
-			if t.unchanged() {
-				b.WriteString(t.raw)
-				b.WriteString(t.trail)
-				continue
-			}
-			ensureEOL(&b, eol)
-			b.WriteString(enc(t.canonical(eol)))
-			b.WriteString(t.trail)
-		}
+		writeGame(&b, g, i == 0, eol, enc)
 	}
 	b.WriteString(f.tail)
 	return b.Bytes()
+}
+
+// writeGame appends g as Encode writes it: its original text where it is
+// unchanged, changed and new tags in canonical form; a game that was not
+// read from a file is set off from the one before by a blank line.
+func writeGame(b *bytes.Buffer, g *Game, first bool, eol string, enc func(string) string) {
+	if g.raw {
+		b.WriteString(g.lead)
+	} else if !first {
+		ensureEOL(b, eol)
+		b.WriteString(eol)
+	}
+	for _, t := range g.tags {
+		if t.unchanged() {
+			b.WriteString(t.raw)
+			b.WriteString(t.trail)
+			continue
+		}
+		ensureEOL(b, eol)
+		b.WriteString(enc(t.canonical(eol)))
+		b.WriteString(t.trail)
+	}
 }
 
 // ensureEOL ends the buffer with a line end if it is not empty and does not.

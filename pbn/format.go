@@ -25,32 +25,42 @@ var exportOrder = []string{
 // follow; games separated by one blank line; LF line ends; UTF-8.
 func (f *File) Format(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString("% PBN 2.1\n% EXPORT\n")
+	b.WriteString(formatHeader)
 	for i, g := range f.Games {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		for _, c := range g.Comments {
-			if c.After == "" {
-				b.WriteString("{" + strings.ReplaceAll(c.Text, "}", ")") + "}\n")
-			}
-		}
-		done := map[string]bool{}
-		for _, t := range g.canonicalTags() {
-			b.WriteString(t.canonical("\n"))
-			if done[t.origName] {
-				continue
-			}
-			done[t.origName] = true
-			for _, c := range g.Comments {
-				if c.After == t.origName && t.origName != "" {
-					b.WriteString("{" + strings.ReplaceAll(c.Text, "}", ")") + "}\n")
-				}
-			}
-		}
+		formatGame(&b, g)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// formatHeader starts a file in export form.
+const formatHeader = "% PBN 2.1\n% EXPORT\n"
+
+// formatGame appends g in canonical export form.
+func formatGame(b *strings.Builder, g *Game) {
+	after := map[string][]string{} // comments by the tag they follow
+	for _, c := range g.Comments {
+		after[c.After] = append(after[c.After], "{"+strings.ReplaceAll(c.Text, "}", ")")+"}\n")
+	}
+	for _, c := range after[""] {
+		b.WriteString(c)
+	}
+	done := map[string]bool{}
+	for _, t := range g.canonicalTags() {
+		b.WriteString(t.canonical("\n"))
+		if done[t.origName] {
+			continue
+		}
+		done[t.origName] = true
+		if t.origName != "" {
+			for _, c := range after[t.origName] {
+				b.WriteString(c)
+			}
+		}
+	}
 }
 
 // canonicalTags returns the game's tags in export order with normalised

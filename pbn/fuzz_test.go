@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // FuzzDecode: the decoder never panics; whatever it accepts it writes back
@@ -38,6 +40,9 @@ func FuzzDecode(f *testing.F) {
 				panic(fmt.Sprintf("pbn: input of %d bytes still running after 10s", len(data)))
 			}
 		}()
+		if utf8.Valid(data) {
+			sameAsParse(t, data) // the streaming decoder reads it alike
+		}
 		file, err := Parse(data)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
@@ -81,6 +86,23 @@ func FuzzDecode(f *testing.F) {
 		}
 		if len(again.Games) != len(file.Games) {
 			t.Fatalf("canonical form has %d games, want %d\n%s", len(again.Games), len(file.Games), out.Bytes())
+		}
+	})
+}
+
+// FuzzParseTrickTable: any accepted DoubleDummyTricks value writes back to
+// itself (in lower case), and nothing panics.
+func FuzzParseTrickTable(f *testing.F) {
+	for _, s := range []string{"979a8979a84633546335", "1441514415998a8998a8", "b7bbab7bba2622326223", "DDDDDDDDDDDDDDDDDDDD"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tab, err := ParseTrickTable(s)
+		if err != nil {
+			return
+		}
+		if got := tab.String(); got != strings.ToLower(s) {
+			t.Fatalf("%q -> %q", s, got)
 		}
 	})
 }

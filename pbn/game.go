@@ -46,6 +46,15 @@ type Tag struct {
 	origValue string
 	origSect  []string
 	fromFile  bool
+	open      *strings.Builder // the last Section line while it is read
+}
+
+// flush sets the last Section line from the builder gathering it.
+func (t *Tag) flush() {
+	if t.open != nil {
+		t.Section[len(t.Section)-1] = t.open.String()
+		t.open = nil
+	}
 }
 
 // NewGame returns an empty game; add it to a file with File.Append.

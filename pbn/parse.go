@@ -135,6 +135,7 @@ func (p *parser) endGame(end int) {
 // closeTag fixes the original text of t: from its start to its data end,
 // and from there up to next (the next tag or the end of the game).
 func (p *parser) closeTag(t *Tag, next int) {
+	t.flush()
 	start := t.dataStart
 	end := max(t.dataEnd, start)
 	end = min(end, next)
@@ -192,7 +193,9 @@ func (p *parser) readTag() error {
 		return p.fail(line, "tag %s: expected '\"' to open its value", name)
 	}
 	i++
-	var val strings.Builder
+	vstart := i
+	var val strings.Builder // used only for a value with escapes
+	escaped := false
 	for {
 		if i >= len(p.s) || p.s[i] == '\n' {
 			return p.fail(line, "tag %s: value not closed: expected '\"' before the end of the line", name)
@@ -202,11 +205,22 @@ func (p *parser) readTag() error {
 			break
 		}
 		if c == '\\' && i+1 < len(p.s) && (p.s[i+1] == '"' || p.s[i+1] == '\\') {
+			if !escaped {
+				escaped = true
+				val.WriteString(p.s[vstart:i])
+			}
 			i++
 			c = p.s[i]
+		} else if !escaped {
+			i++
+			continue
 		}
 		val.WriteByte(c)
 		i++
+	}
+	value := p.s[vstart:i]
+	if escaped {
+		value = val.String()
 	}
 	i++
 	skip()
@@ -214,7 +228,7 @@ func (p *parser) readTag() error {
 		return p.fail(line, "tag %s: expected ']' after the value", name)
 	}
 	i++
-	t := &Tag{Name: name, Value: p.text(val.String()), Line: line}
+	t := &Tag{Name: name, Value: p.text(value), Line: line}
 	t.dataStart = start
 	t.dataEnd = p.restOfLine(i)
 	p.g.tags = append(p.g.tags, t)
@@ -259,8 +273,16 @@ func (p *parser) addToken(tok string, end int) {
 	t := p.tag
 	tok = p.text(tok)
 	if n := len(t.lines); n > 0 && t.lines[n-1] == p.line {
-		t.Section[n-1] += " " + tok
+		// Tokens of one line are gathered in a builder, not by adding
+		// strings, which would take time quadratic in the line's length.
+		if t.open == nil {
+			t.open = &strings.Builder{}
+			t.open.WriteString(t.Section[n-1])
+		}
+		t.open.WriteByte(' ')
+		t.open.WriteString(tok)
 	} else {
+		t.flush()
 		t.Section = append(t.Section, tok)
 		t.lines = append(t.lines, p.line)
 	}

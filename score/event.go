@@ -176,6 +176,25 @@ func Event(boards []Board, o Options) (*Sheet, error) {
 	return sh, errors.Join(errs...)
 }
 
+// Field returns the most results on any board, a phantom's rows (see
+// Board.Expected) not counted: the size of the field, to which the
+// programs clubs use factor every board (Neuberg) so that a board played
+// fewer times weighs as much as the others in the totals.
+func Field(boards []Board) int {
+	phantom := phantoms(boards)
+	most := 0
+	for bi := range boards {
+		n := 0
+		for i := range boards[bi].Results {
+			if r := &boards[bi].Results[i]; !phantom[r.NS] && !phantom[r.EW] {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
+}
+
 // phantoms returns the pairs that appear only in artificial rows, or nil.
 func phantoms(boards []Board) map[int]bool {
 	var art map[int]bool

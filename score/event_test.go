@@ -174,3 +174,21 @@ func BenchmarkEvent(b *testing.B) {
 		}
 	})
 }
+
+// Field is the most results on any board; a phantom's rows (a pair with
+// only director's rows, a sit-out) do not count.
+func TestField(t *testing.T) {
+	boards := []Board{
+		{Number: 1, Results: []Result{Table(1, 2, 420), Table(3, 4, 450), ArtificialScore(5, 9, AvePlus, AveMinus)}},
+		{Number: 2, Results: []Result{Table(1, 4, 100), Table(3, 2, 110)}},
+		{Number: 3, Results: []Result{Table(1, 2, 100), Table(3, 4, 110), Table(5, 6, -50)}},
+	}
+	if got := Field(boards); got != 3 {
+		t.Errorf("Field = %d, want 3 (board 3)", got)
+	}
+	// Without board 3, pairs 5 and 9 have only a director's row: phantoms;
+	// board 1 counts 2.
+	if got := Field(boards[:2]); got != 2 {
+		t.Errorf("Field without board 3 = %d, want 2", got)
+	}
+}

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -49,27 +47,24 @@ func runDeal(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
+	w, err := openOutput(e, *out)
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
 	if *text {
-		writeHandRecords(&buf, set)
+		writeHandRecords(w, set)
 	} else {
 		f := boardSetPBN(set, *event)
 		if *seed != "" {
 			f.Games[0].Comments = append(f.Games[0].Comments, pbn.Comment{
 				Text: "dealt by bridgetd with seed " + *seed + ": reproducible and not secret"})
 		}
-		if err := f.Format(&buf); err != nil {
+		if err := f.Format(w); err != nil {
 			return err
 		}
 	}
-	if *out == "" {
-		_, err = e.stdout.Write(buf.Bytes())
-		return err
-	}
-	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("-o: %w", err)
-	}
-	return nil
+	return w.Close()
 }
 
 // boardSetPBN returns the boards as a PBN file, one game per board, each

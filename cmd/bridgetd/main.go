@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // command is one subcommand of bridgetd.
@@ -195,4 +198,51 @@ func (w *errWriter) Write(p []byte) (int, error) {
 		w.err = err
 	}
 	return n, err
+}
+
+// output is where a command writes its result: standard output, or a file
+// that is written beside its target and takes its place only on Close
+// (textfile.Create), so that a failed write leaves the old file whole.
+type output struct {
+	w    *bufio.Writer
+	file *textfile.File
+}
+
+// openOutput opens path for writing, or standard output for "" or "-". It
+// refuses a path that names one of the inputs (textfile.Same).
+func openOutput(e *env, path string, inputs ...string) (*output, error) {
+	if path == "" || path == "-" {
+		return &output{w: bufio.NewWriterSize(e.stdout, 64<<10)}, nil
+	}
+	if err := textfile.Same(path, inputs...); err != nil {
+		return nil, fmt.Errorf("-o: %w", err)
+	}
+	f, err := textfile.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-o: %w", err)
+	}
+	return &output{w: f.Writer, file: f}, nil
+}
+
+// Write writes p; an error is kept by the writer and returned again by
+// Close.
+func (o *output) Write(p []byte) (int, error) { return o.w.Write(p) }
+
+// Close flushes standard output, or commits the file. A write error, a
+// full device included, is returned; the file is then left as it was.
+func (o *output) Close() error {
+	if o.file == nil {
+		if err := o.w.Flush(); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+		return nil
+	}
+	return o.file.Commit()
+}
+
+// Abort discards a file not yet committed; after Close it does nothing.
+func (o *output) Abort() {
+	if o.file != nil {
+		o.file.Abort()
+	}
 }

@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/pbn"
+	"github.com/bridgetd/bridgetd/scoresheet"
 )
 
-func scoreJSONRun(t *testing.T, args ...string) (*scoreJSON, int, string) {
+func scoreJSONRun(t *testing.T, args ...string) (*scoresheet.Report, int, string) {
 	t.Helper()
 	code, out, errs := runCmd(t, "", append([]string{"score", "--json"}, args...)...)
-	var js scoreJSON
+	var js scoresheet.Report
 	if err := json.Unmarshal([]byte(out), &js); err != nil {
 		t.Fatalf("bad JSON (exit %d, stderr %s): %v", code, errs, err)
 	}
@@ -178,7 +179,7 @@ func TestScoreTeams(t *testing.T) {
 // file line); everything else is scored and written.
 func TestScoreMalformed(t *testing.T) {
 	const file = "testdata/score-malformed.pbn"
-	code, out, errs := runCmd(t, "", "score", file)
+	code, out, errs := runCmd(t, "", "score", "--field", "board", file)
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -265,6 +266,10 @@ func TestScoreUsage(t *testing.T) {
 		{"score", "--round", "down", "testdata/score-small.pbn"},
 		{"score", "--method", "bam", "testdata/score-small.pbn"},
 		{"score", "--trim", "-1", "testdata/score-small.pbn"},
+		{"score", "--field", "0", "testdata/score-small.pbn"},
+		{"score", "--field", "12x", "testdata/score-small.pbn"},
+		{"score", "--traveller", "both", "testdata/score-small.pbn"},
+		{"score", "--fields", "3", "testdata/score-small.pbn"},
 	} {
 		if code, _, _ := runCmd(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)

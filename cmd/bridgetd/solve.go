@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/ddtag"
 	"github.com/bridgetd/bridgetd/pbn"
 )
 
@@ -28,51 +28,63 @@ func runSolve(e *env, args []string) error {
 	fs := newFlagSet(e, c)
 	withPar := fs.Bool("par", false, "also add the par score and contracts (OptimumScore, ParContract)")
 	asJSON := fs.Bool("json", false, "write JSON instead of PBN")
-	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
-	out := fs.String("o", "", "write to this file instead of standard output")
+	workers := fs.Int("j", 0, "number of deals solved at once, 0-256 (default 0: one per CPU)")
+	outPath := fs.String("o", "", "write to this file instead of standard output (written whole or not at all)")
 	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
-		fmt.Fprintln(e.stderr, "bridgetd solve: -j must be 0 or more")
+	if *workers < 0 || *workers > 256 {
+		fmt.Fprintf(e.stderr, "bridgetd solve: -j %d: want 0-256\n", *workers)
 		return errUsage
 	}
+	out, err := openOutput(e, *outPath, pos[0])
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
 	f, err := readPBN(e, pos[0])
 	if err != nil {
 		return err
 	}
-	boards, err := solveFile(e, "solve", f, *workers, false)
+	boards, err := ddtag.Solve(context.Background(), f.Games, solveOptions(e, "solve", f.Name, *workers, false))
 	if err != nil {
 		return err
-	}
-	w := e.stdout
-	if *out != "" {
-		fh, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		w = fh
 	}
 	if *asJSON {
-		err = writeSolveJSON(w, boards, *withPar)
+		err = writeSolveJSON(out, boards, *withPar)
 	} else {
 		for _, b := range boards {
-			setSolveTags(b, *withPar)
+			b.SetTags(*withPar)
 		}
-		err = f.Encode(w)
+		err = f.Encode(out)
 	}
 	if err != nil {
 		return err
 	}
-	if fh, ok := w.(*os.File); ok && *out != "" {
-		return fh.Close()
-	}
-	return nil
+	return out.Close()
 }
 
-// solvedBoard is a game of a PBN file with its double-dummy table and par.
+// solveOptions returns the options of a solve run by command cmd: skipped
+// games and distrusted tags reported on stderr, and a progress bar drawn
+// there for long inputs when stderr is a terminal.
+func solveOptions(e *env, cmd, name string, workers int, useTags bool) ddtag.Options {
+	o := ddtag.Options{Workers: workers, UseTags: useTags}
+	o.Warn = func(g *pbn.Game, err error) {
+		fmt.Fprintf(e.stderr, "bridgetd %s: %s:%d: %v\n", cmd, name, g.Line, err)
+	}
+	if solveIsTerminal(e.stderr) {
+		o.Progress = func(done, total int) {
+			if total >= 8 {
+				solveProgress(e.stderr, done, total)
+			}
+		}
+	}
+	return o
+}
+
+// solvedBoard is a game of a PBN file with its double-dummy table and par,
+// as handrecord.go reads it.
 type solvedBoard struct {
 	game   *pbn.Game
 	board  bridge.Board // 0 if the game has no Board tag
@@ -83,60 +95,19 @@ type solvedBoard struct {
 	par    dd.Par
 }
 
-// solveFile solves every game of f that has a complete deal. Games without
-// one are reported on stderr and left out. A progress bar is drawn on
-// stderr for long inputs when stderr is a terminal. With useTags, a game
-// that already carries a DoubleDummyTricks tag is taken from it.
+// solveFile solves every game of f that has a complete deal (ddtag.Solve);
+// with useTags a sound DoubleDummyTricks tag stands for a solve. It is
+// what handrecord calls.
 func solveFile(e *env, cmd string, f *pbn.File, workers int, useTags bool) ([]*solvedBoard, error) {
-	var boards, need []*solvedBoard
-	var deals []bridge.Deal
-	for _, g := range f.Games {
-		d, err := g.Deal()
-		if err == nil {
-			err = d.Validate()
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "bridgetd %s: %s:%d: skipped: %v\n", cmd, f.Name, g.Line, err)
-			continue
-		}
-		b := &solvedBoard{game: g, deal: d}
-		b.board, _ = g.Board()
-		var derr, verr error
-		b.dealer, derr = g.Dealer()
-		b.vul, verr = g.Vulnerability()
-		if b.board.Valid() {
-			if derr != nil {
-				b.dealer = b.board.Dealer()
-			}
-			if verr != nil {
-				b.vul = b.board.Vulnerability()
-			}
-		}
-		if v, ok := g.Get("DoubleDummyTricks"); ok && useTags {
-			if t, err := parseDoubleDummyTricks(v); err == nil {
-				b.table = t
-				b.par = dd.ParOf(t, b.dealer, b.vul)
-				boards = append(boards, b)
-				continue
-			}
-		}
-		boards = append(boards, b)
-		deals = append(deals, d)
-		need = append(need, b)
-	}
-	opts := dd.BatchOptions{Workers: workers}
-	if len(deals) >= 8 && solveIsTerminal(e.stderr) {
-		opts.Progress = func(done, total int) { solveProgress(e.stderr, done, total) }
-	}
-	tables, err := dd.Tables(context.Background(), deals, opts)
+	boards, err := ddtag.Solve(context.Background(), f.Games, solveOptions(e, cmd, f.Name, workers, useTags))
 	if err != nil {
 		return nil, err
 	}
-	for i, b := range need {
-		b.table = tables[i]
-		b.par = dd.ParOf(b.table, b.dealer, b.vul)
+	out := make([]*solvedBoard, len(boards))
+	for i, b := range boards {
+		out[i] = &solvedBoard{game: b.Game, board: b.Number, deal: b.Deal, dealer: b.Dealer, vul: b.Vul, table: b.Table, par: b.Par}
 	}
-	return boards, nil
+	return out, nil
 }
 
 // solveIsTerminal reports whether w is a character device such as a terminal.
@@ -159,63 +130,6 @@ func solveProgress(w io.Writer, done, total int) {
 	}
 }
 
-// ddStrains is the order of strains in PBN's DoubleDummyTricks: NT first.
-var ddStrains = [5]bridge.Strain{bridge.NoTrump, bridge.SpadesStrain, bridge.HeartsStrain, bridge.DiamondsStrain, bridge.ClubsStrain}
-
-// ddDeclarers is the order of declarers in DoubleDummyTricks.
-var ddDeclarers = [4]bridge.Seat{bridge.North, bridge.South, bridge.East, bridge.West}
-
-// doubleDummyTricks encodes a table as PBN's DoubleDummyTricks: one hex
-// digit per declarer N, S, E, W and strain NT, S, H, D, C.
-func doubleDummyTricks(t dd.Table) string {
-	var b strings.Builder
-	for _, s := range ddDeclarers {
-		for _, st := range ddStrains {
-			b.WriteString(strconv.FormatInt(int64(t[s][st]), 16))
-		}
-	}
-	return b.String()
-}
-
-// parseDoubleDummyTricks reads a DoubleDummyTricks value.
-func parseDoubleDummyTricks(v string) (dd.Table, error) {
-	var t dd.Table
-	if len(v) != 20 {
-		return t, fmt.Errorf("DoubleDummyTricks %q: want 20 hex digits", v)
-	}
-	for i := 0; i < 20; i++ {
-		n, err := strconv.ParseInt(v[i:i+1], 16, 8)
-		if err != nil || n > 13 {
-			return t, fmt.Errorf("DoubleDummyTricks %q: digit %d is not 0-d", v, i+1)
-		}
-		t[ddDeclarers[i/5]][ddStrains[i%5]] = int(n)
-	}
-	return t, nil
-}
-
-// optimumResultTable returns the table as PBN's OptimumResultTable, in the
-// row order hand-record programs use: N, E, S, W; ♠ ♥ ♦ ♣ NT.
-func optimumResultTable(t dd.Table) *pbn.Table {
-	cols, _ := pbn.ParseColumns(`Declarer;Denomination\2R;Result\2R`)
-	tab := &pbn.Table{Columns: cols}
-	for s := bridge.North; s <= bridge.West; s++ {
-		for _, st := range [5]bridge.Strain{bridge.SpadesStrain, bridge.HeartsStrain, bridge.DiamondsStrain, bridge.ClubsStrain, bridge.NoTrump} {
-			tab.Rows = append(tab.Rows, []string{s.String(), st.ASCII(), strconv.Itoa(t[s][st])})
-		}
-	}
-	return tab
-}
-
-// setSolveTags writes the results into the game's tags.
-func setSolveTags(b *solvedBoard, withPar bool) {
-	b.game.SetTag("DoubleDummyTricks", doubleDummyTricks(b.table))
-	b.game.SetTable("OptimumResultTable", optimumResultTable(b.table))
-	if withPar {
-		b.game.SetTag("OptimumScore", b.par.ScoreString())
-		b.game.SetTag("ParContract", b.par.ContractsString())
-	}
-}
-
 // solveJSON is one board of "bridgetd solve --json".
 type solveJSON struct {
 	Board             int                       `json:"board,omitempty"`
@@ -232,27 +146,27 @@ type parJSON struct {
 	Contracts []string `json:"contracts"`
 }
 
-func writeSolveJSON(w io.Writer, boards []*solvedBoard, withPar bool) error {
+func writeSolveJSON(w io.Writer, boards []*ddtag.Board, withPar bool) error {
 	out := make([]solveJSON, 0, len(boards))
 	for _, b := range boards {
 		j := solveJSON{
-			Board:             int(b.board),
-			Deal:              b.deal.String(),
-			Dealer:            b.dealer.String(),
-			Vulnerable:        b.vul.String(),
+			Board:             int(b.Number),
+			Deal:              b.Deal.String(),
+			Dealer:            b.Dealer.String(),
+			Vulnerable:        b.Vul.String(),
 			Tricks:            map[string]map[string]int{},
-			DoubleDummyTricks: doubleDummyTricks(b.table),
+			DoubleDummyTricks: pbn.TrickTable(b.Table).String(),
 		}
 		for s := bridge.North; s <= bridge.West; s++ {
 			m := map[string]int{}
 			for st := bridge.Strain(0); st < bridge.NumStrains; st++ {
-				m[st.ASCII()] = b.table[s][st]
+				m[st.ASCII()] = b.Table[s][st]
 			}
 			j.Tricks[s.String()] = m
 		}
 		if withPar {
-			p := &parJSON{Score: b.par.Score, Contracts: []string{}}
-			for _, c := range b.par.Contracts {
+			p := &parJSON{Score: b.Par.Score, Contracts: []string{}}
+			for _, c := range b.Par.Contracts {
 				p.Contracts = append(p.Contracts, c.String())
 			}
 			j.Par = p

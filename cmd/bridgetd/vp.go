@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/score"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 func init() {
@@ -22,7 +23,7 @@ func init() {
 func runVP(e *env, args []string) error {
 	c := commands["vp"]
 	fs := newFlagSet(e, c)
-	boards := fs.Int("boards", 0, "boards in the match (required)")
+	boards := fs.Int("boards", 0, "boards in the match (required, 1-1000)")
 	scaleName := fs.String("scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", ")+", or a file holding a table: 'boards 6-8' lines, each followed by rows 'MARGIN WIN-LOSE' such as '3-4 20-10'")
 	asJSON := fs.Bool("json", false, "write JSON")
 	// A negative margin (a loss) looks like a flag: take it out first.
@@ -39,9 +40,9 @@ func runVP(e *env, args []string) error {
 		return err
 	}
 	pos = append(pos, neg...)
-	if len(pos) != 1 || *boards < 1 {
-		if *boards < 1 {
-			fmt.Fprintln(e.stderr, "bridgetd vp: --boards must be 1 or more")
+	if len(pos) != 1 || *boards < 1 || *boards > 1000 {
+		if *boards < 1 || *boards > 1000 {
+			fmt.Fprintf(e.stderr, "bridgetd vp: --boards %d: want the boards of a match, 1-1000\n", *boards)
 		}
 		fs.Usage()
 		return errUsage
@@ -58,7 +59,11 @@ func runVP(e *env, args []string) error {
 			return err
 		}
 		defer f.Close()
-		t, perr := score.ParseVPTable(f)
+		r, rerr := textfile.NewReader(f, *scaleName)
+		if rerr != nil {
+			return rerr
+		}
+		t, perr := score.ParseVPTable(r)
 		if perr != nil {
 			return fmt.Errorf("%s: %w", *scaleName, perr)
 		}
@@ -75,7 +80,9 @@ func runVP(e *env, args []string) error {
 			OppVP  float64 `json:"opponents_vp"`
 		}{imps, *boards, *scaleName, us, them})
 	}
-	fmt.Fprintf(e.stdout, "%s-%s\n", vpFormat(us), vpFormat(them))
+	if _, err := fmt.Fprintf(e.stdout, "%s-%s\n", vpFormat(us), vpFormat(them)); err != nil {
+		return fmt.Errorf("writing standard output: %w", err)
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -34,6 +35,21 @@ func TestVPCommand(t *testing.T) {
 	}
 	if code, out, _ := runCmd(t, "", "vp", "--boards", "8", "--scale", path, "5"); code != 0 || out != "16-14\n" {
 		t.Errorf("table file: %d %q", code, out)
+	}
+	// The same table saved with a byte-order mark; a UTF-16 one is named.
+	os.WriteFile(path, []byte("\uFEFFboards 8\r\n0 15-15\r\n3 16-14\r\n7 17-13\r\n"), 0o644)
+	if code, out, errs := runCmd(t, "", "vp", "--boards", "8", "--scale", path, "5"); code != 0 || out != "16-14\n" {
+		t.Errorf("table file with BOM and CRLF: %d %q %s", code, out, errs)
+	}
+	os.WriteFile(path, []byte("\xFF\xFEb\x00o\x00"), 0o644)
+	if code, _, errs := runCmd(t, "", "vp", "--boards", "8", "--scale", path, "5"); code != 1 || !strings.Contains(errs, "UTF-16") {
+		t.Errorf("UTF-16 table file: %d %s", code, errs)
+	}
+	// Sizes outside their documented range are refused before any work.
+	for _, args := range [][]string{{"vp", "--boards", "1001", "5"}, {"vp", "--boards", "100000000000", "5"}, {"vp", "--boards", "0", "5"}} {
+		if code, _, errs := runCmd(t, "", args...); code != 2 || !strings.Contains(errs, "1-1000") {
+			t.Errorf("%v: exit %d %s", args, code, errs)
+		}
 	}
 	for _, args := range [][]string{{"vp", "12"}, {"vp", "--boards", "8"}, {"vp", "--boards", "8", "x"}} {
 		if code, _, _ := runCmd(t, "", args...); code != 2 {
