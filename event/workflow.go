@@ -9,6 +9,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/score"
 )
 
 // Settings are the choices made when an event is created.
@@ -36,15 +37,11 @@ const (
 	// MaxVPTotal is the most VPs a match may share: scales share 20, 25 or
 	// 30.
 	MaxVPTotal = 100
-	// MaxTrim is the most scores a Butler datum may drop from each end of
-	// a board's scores; a typo beyond it is refused. (At scoring time a
-	// trim that leaves no score is reduced to keep the middle one.)
-	MaxTrim = 50
 )
 
 // Create returns a new event with the given settings, checked: a known
 // kind, scoring and VP scale, and figures in range: VPTotal above 0 and at
-// most MaxVPTotal, DatumTrim 0 to MaxTrim, Top finite and not negative.
+// most MaxVPTotal, DatumTrim 0 to score.MaxTrim, Top finite and not negative.
 // Each error names the setting.
 func Create(s Settings) (*Event, error) {
 	if strings.TrimSpace(s.Name) == "" {
@@ -53,8 +50,8 @@ func Create(s Settings) (*Event, error) {
 	switch {
 	case !(s.VPTotal > 0 && s.VPTotal <= MaxVPTotal):
 		return nil, fmt.Errorf("%w: VP total %g: want the VPs a match shares, above 0 and at most %d (20 or 30)", ErrInvalid, s.VPTotal, MaxVPTotal)
-	case s.DatumTrim < 0 || s.DatumTrim > MaxTrim:
-		return nil, fmt.Errorf("%w: trim %d: want 0 to %d scores dropped from each end of a board", ErrInvalid, s.DatumTrim, MaxTrim)
+	case s.DatumTrim < 0 || s.DatumTrim > score.MaxTrim:
+		return nil, fmt.Errorf("%w: trim %d: want 0 to %d scores dropped from each end of a board", ErrInvalid, s.DatumTrim, score.MaxTrim)
 	case !(s.Top >= 0 && s.Top < math.MaxInt32):
 		return nil, fmt.Errorf("%w: top %g: want a matchpoint top of 0 (worked out from the movement) or more", ErrInvalid, s.Top)
 	}

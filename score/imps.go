@@ -89,6 +89,11 @@ func Datum(scores []int, o ButlerOptions) (datum int, ok bool) {
 	return sortedDatum(s, o), true
 }
 
+// MaxTrim is the most scores a Butler datum may drop from each end of a
+// board's scores; a larger figure is a typo, refused where it is entered.
+// (At scoring time a trim that would leave no score keeps the middle one.)
+const MaxTrim = 50
+
 func sortedDatum(s []int, o ButlerOptions) int {
 	n := len(s)
 	t := max(o.Trim, 0)

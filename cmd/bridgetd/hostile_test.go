@@ -30,7 +30,6 @@ type hostileFile struct {
 	data []byte
 }
 
-
 // hostileFiles returns the bad contents for a file whose good form starts
 // with valid (a real file of the kind the command reads).
 func hostileFiles(valid string) []hostileFile {
@@ -430,4 +429,3 @@ func TestHostileReadOnlyFolder(t *testing.T) {
 		t.Errorf("printed the new entrant before the save failed: %q", o.stdout)
 	}
 }
-

@@ -54,8 +54,8 @@ func runScore(e *env, args []string) error {
 		o.Method = *method
 	}
 	if set["trim"] {
-		if *trim < 0 {
-			return usage("--trim must be 0 or more")
+		if *trim < 0 || *trim > score.MaxTrim {
+			return usage("--trim %d: want 0 to %d scores dropped at each end", *trim, score.MaxTrim)
 		}
 		o.Trim = trim
 	}
