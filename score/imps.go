@@ -25,24 +25,23 @@ func (d DatumKind) String() string {
 // FouledRule is how a fouled board is scored at IMPs against a datum
 // (NSWBA 8.1).
 type FouledRule struct {
-	// A fouled form played at MinTables tables, or at a FieldDivisor-th of
-	// the tables (fractions rounded up) if that is fewer, gets a datum of
-	// its own (NSWBA 8.1(a): 4 tables or one third).
-	MinTables, FieldDivisor int
+	// A fouled form played at MinTables tables, or at MinFraction of the
+	// tables (rounded up) if that is fewer, gets a datum of its own (NSWBA
+	// 8.1(a): 4 tables or one third).
+	MinTables   int
+	MinFraction float64
 	// Award is the IMPs given to both pairs of a fouled form that too few
 	// tables played (NSWBA 8.1(b): 2 IMPs).
 	Award float64
 }
 
-// NSWBAFouled is the fouled-board rule of NSWBA 8.1.
-var NSWBAFouled = FouledRule{MinTables: 4, FieldDivisor: 3, Award: 2}
-
 // Qualifies reports whether a fouled form played at tables of the board's
 // field tables gets a separate datum (NSWBA 8.1(a)).
 func (f FouledRule) Qualifies(tables, field int) bool {
 	need := f.MinTables
-	if f.FieldDivisor > 0 {
-		need = min(need, (field+f.FieldDivisor-1)/f.FieldDivisor)
+	if f.MinFraction > 0 {
+		// The small allowance keeps a third of 9 tables at 3, not 4.
+		need = min(need, int(math.Ceil(float64(field)*f.MinFraction-1e-9)))
 	}
 	return tables >= need
 }

@@ -104,7 +104,7 @@ func TestFouledQualifies(t *testing.T) {
 		{2, 6, true}, {1, 6, false},
 	}
 	for _, c := range cases {
-		if got := NSWBAFouled.Qualifies(c.tables, c.field); got != c.want {
+		if got := Fouled(regulation.NSWBA2011()).Qualifies(c.tables, c.field); got != c.want {
 			t.Errorf("NSWBA 8.1(a): %d of %d tables: %v, want %v", c.tables, c.field, got, c.want)
 		}
 	}
@@ -127,7 +127,7 @@ func TestButlerFouled(t *testing.T) {
 	}
 	fouled(1, 600, 620, 650, 630) // 4 tables: own datum 625 → 630
 	fouled(2, -200, -300)         // 2 of 14 tables: 2 IMPs each
-	sc := Butler(rows, ButlerOptions{Fouled: &NSWBAFouled})
+	sc := Butler(rows, ButlerOptions{Fouled: ptr(Fouled(regulation.NSWBA2011()))})
 	if sc[0].Datum != 140 || sc[0].NS != -1 {
 		t.Errorf("true board: %+v", sc[0])
 	}
@@ -153,7 +153,7 @@ func TestButlerFouledMedian(t *testing.T) {
 		r.Group = 1
 		rows = append(rows, r)
 	}
-	sc := Butler(rows, ButlerOptions{Datum: Median, Fouled: &NSWBAFouled})
+	sc := Butler(rows, ButlerOptions{Datum: Median, Fouled: ptr(Fouled(regulation.NSWBA2011()))})
 	if sc[3].NS != 7 {
 		t.Errorf("true board: %+v", sc[3])
 	}
@@ -227,5 +227,20 @@ func TestTeams(t *testing.T) {
 		if got := BAM(c.home, c.away); got != c.bam {
 			t.Errorf("BAM(%d, %d) = %g, want %g", c.home, c.away, got, c.bam)
 		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestFouledFromProfile: a club's own fouled-board figures change the
+// rule (NSWBA 8.1 figures are the 2011 profile's, not the code's).
+func TestFouledFromProfile(t *testing.T) {
+	p := regulation.NSWBA2011()
+	if !Fouled(p).Qualifies(3, 9) || Fouled(p).Qualifies(2, 9) {
+		t.Errorf("NSWBA 8.1(a): a third of 9 tables is 3")
+	}
+	p.FouledMinTables, p.FouledMinFraction, p.FouledIMPs = 2, 0, 3
+	if f := Fouled(p); !f.Qualifies(2, 30) || f.Award != 3 {
+		t.Errorf("club profile: %+v", f)
 	}
 }

@@ -199,3 +199,10 @@ func UnplayedIMPs(p *regulation.Profile, unplayed int, s Scale) (perBoard float6
 	}
 	return x, true
 }
+
+// Fouled returns the profile's fouled-board rule for IMP scoring against a
+// datum (NSWBA 8.1 in the 2011 profile: a separate datum from 4 tables or
+// a third of the field, otherwise 2 IMPs to both pairs).
+func Fouled(p *regulation.Profile) FouledRule {
+	return FouledRule{MinTables: p.FouledMinTables, MinFraction: p.FouledMinFraction, Award: p.FouledIMPs}
+}
