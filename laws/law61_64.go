@@ -39,7 +39,13 @@ type RevokeTransfer struct {
 // revokeTransfers computes Law 64 for every established revoke at the end
 // of play and records a ruling for each.
 func (p *Play) revokeTransfers() {
-	p.transfers = RevokeTransfers(p.ed, p.Tricks(), p.contract.Strain, p.declarer, p.revokes)
+	var claimed [2]int
+	if c := p.claim; c != nil && !c.Withdrawn {
+		got := c.Claimed()
+		claimed[c.Seat.Side()] += got
+		claimed[c.Seat.Side().Opponents()] += c.Position.Remaining() - got
+	}
+	p.transfers = RevokeTransfers(p.ed, p.Tricks(), p.contract.Strain, p.declarer, p.revokes, claimed)
 	for _, tr := range p.transfers {
 		r := p.newRuling(tr.Law, tr.Revoke.Seat, fmt.Sprintf("established revoke by %s on trick %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Revoke.Card))
 		r.Rect.DamageCheck = append(r.Rect.DamageCheck, "64C")
@@ -49,8 +55,10 @@ func (p *Play) revokeTransfers() {
 
 // RevokeTransfers applies Law 64 to the established revokes of a played
 // board: tricks are the tricks as played (complete ones count), trump the
-// strain of the contract.
-func RevokeTransfers(ed Edition, tricks []bridge.Trick, trump bridge.Strain, declarer bridge.Seat, revokes []Revoke) []RevokeTransfer {
+// strain of the contract, claimed the tricks each side (NS, EW) got after
+// the last trick played by a claim or concession (they count as won later
+// in play, Law 69A).
+func RevokeTransfers(ed Edition, tricks []bridge.Trick, trump bridge.Strain, declarer bridge.Seat, revokes []Revoke, claimed [2]int) []RevokeTransfer {
 	var out []RevokeTransfer
 	sides := map[bridge.Side]bool{}
 	for _, rv := range revokes {
@@ -97,6 +105,7 @@ func RevokeTransfers(ed Edition, tricks []bridge.Trick, trump bridge.Strain, dec
 				later++
 			}
 		}
+		later += claimed[side]
 		sideWon := wonRevoke && revokeWinner.Side() == side
 		playerWon := wonRevoke && revokeWinner == rv.Seat
 		first := playerWon

@@ -14,8 +14,8 @@ import (
 //	       to at once is no concession, play goes on (Law 16 may apply).
 //	68D: play stops; an agreed claim is scored as claimed (69A), a
 //	       contested one is adjudicated (70, 71).
-//	63A3 (2017): a claim or concession by the offending side establishes a
-//	       revoke.
+//	63A3 (2017 63A3–A4): a claim or concession by the offending side, or
+//	       its agreement to one, establishes a revoke.
 
 // ClaimRecord is a claim or concession made at the table and its outcome.
 type ClaimRecord struct {
@@ -82,14 +82,18 @@ func (p *Play) claimOrConcede(seat bridge.Seat, n int, st Statement, concession 
 		return fmt.Errorf("laws: %w: %s claims %d tricks with %d left", ErrBadEvent, seat, n, rem)
 	}
 	p.claim = &ClaimRecord{Seat: seat, Concession: concession, Tricks: n, Statement: st, Position: pos, Line: p.line}
-	if !p.is97() {
-		for i := range p.revokes { // 63A3: the offending side's claim establishes its revoke
-			if p.revokes[i].Seat.Side() == seat.Side() {
-				p.revokes[i].Established = true
-			}
+	p.establishBy(seat.Side()) // 63A3: a claim or concession by the offending side
+	return nil
+}
+
+// establishBy establishes the revokes of a side that claims, concedes or
+// agrees to a claim (1997 63A3; 2017 63A3, 63A4).
+func (p *Play) establishBy(side bridge.Side) {
+	for i := range p.revokes {
+		if p.revokes[i].Seat.Side() == side {
+			p.revokes[i].Established = true
 		}
 	}
-	return nil
 }
 
 // Agree records that seat agrees to the claim or concession (69A).
@@ -102,6 +106,7 @@ func (p *Play) Agree(seat bridge.Seat) error {
 		return fmt.Errorf("laws: %w: %s is on the claimer's side", ErrBadEvent, seat)
 	}
 	c.Agreed = append(c.Agreed, seat)
+	p.establishBy(seat.Side()) // 2017 63A4; 1997 63A3
 	return nil
 }
 

@@ -330,10 +330,10 @@ func (p *Play) checkRestriction(seat bridge.Seat, c bridge.Card, lead bool) {
 	case "highest", "lowest":
 		led := p.current().Led()
 		if f := h.InSuit(led); f != 0 {
-			cs := f.Cards()
-			want := cs[len(cs)-1]
+			cs := f.Cards() // highest first
+			want := cs[0]
 			if rs.kind == "lowest" {
-				want = cs[0]
+				want = cs[len(cs)-1]
 			}
 			ok = c == want
 		}
@@ -597,15 +597,15 @@ func (p *Play) leadOptions(offender bridge.Seat) {
 	r.Options = []Option{
 		{Name: "requires SUIT", Holder: d, Effect: "he must lead that suit; the penalty cards of that suit are picked up (50D2(a))"},
 		{Name: "prohibits SUIT", Holder: d, Effect: "he may not lead that suit while he keeps the lead; they are picked up (50D2(a))"},
-		{Name: "declines", Holder: d, Effect: "any lead; the penalty card stays (50D2(b))"},
+		{Name: "decline", Holder: d, Effect: "any lead; the penalty card stays (50D2(b))"},
 	}
 	r.Status = NeedsOption
 	p.pending = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer},
-		answers: []string{"requires", "prohibits", "declines"},
+		answers: []string{"requires", "prohibits", "decline"},
 		resolve: func(_ bridge.Seat, ans string) error {
 			p.pending = nil
 			r.Chosen, r.Status = ans, Settled
-			if ans == "declines" {
+			if ans == "decline" {
 				r.summary("no lead restriction; the penalty card remains")
 				return nil
 			}
@@ -623,7 +623,8 @@ func (p *Play) leadOptions(offender bridge.Seat) {
 				}
 			}
 			p.penalty = out
-			r.summary(fmt.Sprintf("%s must %s %s; the penalty cards in %s are picked up", offender.Partner(), kind, s, s))
+			verb := map[string]string{"require": "must lead", "prohibit": "may not lead"}[kind]
+			r.summary(fmt.Sprintf("%s %s %s; the penalty cards in %s are picked up", offender.Partner(), verb, s, s))
 			return nil
 		}}
 }
@@ -723,6 +724,9 @@ func (p *Play) Choose(seat bridge.Seat, option string) error {
 		return fmt.Errorf("laws: %w: %s (Law %s)", ErrNotEntitled, seat, d.ruling.Law)
 	}
 	ans := normalise(option)
+	if ans == "spreads" {
+		ans = "spread"
+	}
 	word, _, _ := cutWord(ans)
 	if word == "declines" && contains(d.answers, "decline") {
 		ans, word = "decline", "decline"
