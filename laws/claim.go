@@ -74,9 +74,11 @@ import (
 //     choice in a trick of that suit is the one that does best for him.
 //
 // Law 69B2 ("would likely have won") uses a kinder model: the claimer
-// follows his statement and otherwise plays the best card (double dummy),
-// the acquiescing side too; only tricks the acquiescers get even then are
-// restored to them.
+// follows his statement and otherwise plays the best card of all his legal
+// cards (double dummy), the acquiescing side too; only tricks the
+// acquiescers get even then are restored to them. The statement word
+// "best" does the same from where it stands in the line: the claimer has
+// stated a line that covers every case.
 
 // ClaimPosition is the position when the claim or concession was made.
 type ClaimPosition struct {
@@ -737,11 +739,17 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 		if ms := s.statedLead(st, seat, step); ms != nil {
 			return ms, true
 		}
+		if best {
+			return keep("best play (his line covers every case)", legal, step, Step{}, 0), true
+		}
 		cs, why := s.normalLeads(st, seat)
-		return keep(why, cs, step, Step{}, 0), best
+		return keep(why, cs, step, Step{}, 0), false
 	}
 	if ms, mine := s.plannedFollow(st, seat, legal, step); ms != nil {
 		return ms, mine || best
+	}
+	if best {
+		return keep("best play (his line covers every case)", legal, step, st.plan, st.planBy), true
 	}
 	cs := s.normalFollows(st, seat, legal, step)
 	led := st.trick[0].Suit()
@@ -756,10 +764,7 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 	if known {
 		why = "the suit's layout is known: played the best way (70E exception)"
 	}
-	if best {
-		why = "best play"
-	}
-	return keep(why, cs, step, st.plan, st.planBy), best || known
+	return keep(why, cs, step, st.plan, st.planBy), known
 }
 
 // distinct returns one card of each run of cards of equal value in cs: two
