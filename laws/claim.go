@@ -55,19 +55,26 @@ import (
 //     surely knew: 70C2) and holds the top trump in the hand on lead draws
 //     it before anything else; one who may have forgotten it (70C) cashes
 //     side-suit winners into the ruff as readily as anything else.
-//   - Following suit: any card when partner is winning the trick or when he
-//     cannot beat the winning card (failing to unblock is careless); when
-//     an opponent is winning and he can beat it, any card that wins — or,
-//     in second seat, any card at all (second hand low). Ducking an
-//     opponent's winner in the last seat of his side when he can win it is
-//     irrational, and so is not normal.
+//   - Following suit: when partner is winning the trick or he cannot beat
+//     the winning card, his lowest card, or his highest unless it is a sure
+//     winner (unblocking, or failing to: careless; throwing a winner under
+//     partner's winner is irrational); when an opponent is winning and he
+//     can beat it, a card that wins: his highest, his cheapest sure winner,
+//     a finesse (the cheapest card that beats the trick, an honour, when
+//     one card he cannot see ranks above it: AQ over the king), or in the last seat the
+//     cheapest — and, in second seat without a sure winner in the suit,
+//     also his lowest or highest card (second hand low or high; ducking
+//     with a sure winner the tricks he claimed is irrational). Ducking an opponent's winner in the last
+//     seat of his side when he can win it is irrational, and so is
+//     finessing against two or more missing cards (a deep finesse).
 //   - Void in the suit led: if an opponent is winning and he can ruff so as
 //     to win, any such ruff (a low ruff into an overruff is careless) — and,
 //     with partner still to play, also a discard; if partner is winning
 //     with the top card of the suit, a discard (ruffing partner's sure
 //     winner is irrational); otherwise a ruff or a discard.
-//   - Discards: any card that is not the top card of its suit (throwing an
+//   - Discards: any card that is not a sure winner (throwing an
 //     established winner is irrational), unless he holds nothing else.
+//   - A discard is the lowest card of the suit chosen.
 //   - A suit whose cards the claimer can place — an opponent has shown out
 //     of it before the claim (recorded in Shown) or on the line being
 //     followed — is played the best way (70E exception): the claimer's
@@ -346,6 +353,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 		return Award{}, err
 	}
 	s := newClaimSearch(pos, side, c.Statement, modeNormal)
+	s.solver = a.solver
 	unaware := s.trumpOut() && !c.Statement.mentionsTrumps(pos.Trump) && !c.Aware
 	s.unaware = unaware
 	v := s.value()
@@ -400,6 +408,7 @@ func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conced
 		return Award{}, err
 	}
 	s := newClaimSearch(pos, side, Statement{}, modeNormal)
+	s.solver = a.solver
 	s.unaware = true
 	v := s.value()
 	kept := rem - conceded
@@ -432,6 +441,7 @@ func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
 		return Award{}, err
 	}
 	s := newClaimSearch(pos, side, c.Statement, modeLikely)
+	s.solver = a.solver
 	v := s.value()
 	law := a.ed.pick("69B", "69B2")
 	aw := Award{Remaining: rem, Claimed: c.Tricks, Tricks: c.Tricks, DoubleDummy: ddv, Law: "69A", Line: s.line()}
@@ -460,17 +470,25 @@ func (a *Adjudicator) ddTricks(pos ClaimPosition, side bridge.Side) (int, error)
 // claimSearch walks the play from the claim position with the claimer
 // side's choices restricted to the statement and to normal plays.
 type claimSearch struct {
-	trump    bridge.Strain
-	ts       bridge.Suit
-	hasTrump bool
-	side     bridge.Side
-	steps    []Step
-	mode     int
-	unaware  bool
-	guessed  bool // a claimer choice between a winning and a losing card was resolved against him
-	memo     map[claimKey]claimBound
-	root     claimState
-	nodes    int
+	trump     bridge.Strain
+	ts        bridge.Suit
+	hasTrump  bool
+	side      bridge.Side
+	steps     []Step
+	mode      int
+	unaware   bool
+	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
+	memo      map[claimKey]claimBound
+	root      claimState
+	nodes     int
+	solver    *dd.Solver     // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo    map[ddKey]int8 // the bounds already computed
+	cardSteps bool           // the statement names cards: table entries keep absolute ranks
+}
+
+type ddKey struct {
+	hands  bridge.Deal
+	leader bridge.Seat
 }
 
 type claimKey struct {
@@ -505,6 +523,9 @@ type claimMove struct {
 func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int) *claimSearch {
 	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: map[claimKey]claimBound{}}
 	s.ts, s.hasTrump = pos.Trump.Suit()
+	for _, sp := range st.Steps {
+		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
+	}
 	r := claimState{hands: pos.Hands, leader: pos.Leader, shown: pos.Shown}
 	for i, c := range pos.Trick {
 		r.trick[i] = c
@@ -532,11 +553,63 @@ func (s *claimSearch) awareValue() int {
 	t := newClaimSearch(ClaimPosition{}, s.side, Statement{Steps: s.steps}, s.mode)
 	t.root = s.root
 	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
+	t.solver, t.ddMemo = s.solver, s.ddMemo
 	return t.value()
 }
 
-func (s *claimSearch) value() int {
-	return s.search(s.root, -1, 14)
+func (s *claimSearch) value() int { return s.exact(s.root, -1) }
+
+// exact returns the value of st by a sequence of null-window searches
+// (MTD(f)), starting from guess, or from the double-dummy bound when
+// guess is negative.
+func (s *claimSearch) exact(st claimState, guess int) int {
+	lo, hi := 0, st.hands[st.leader].Len()+min(st.n, 1)
+	if st.n == 0 {
+		hi = min(hi, s.ddBound(&st))
+	}
+	g := hi
+	if guess >= 0 {
+		g = min(max(guess, lo), hi)
+	}
+	for lo < hi {
+		beta := g
+		if g == lo {
+			beta = g + 1
+		}
+		v := s.search(st, beta-1, beta)
+		if v < beta {
+			hi = v
+		} else {
+			lo = v
+		}
+		g = v
+	}
+	return lo
+}
+
+// ddBound returns the claimer side's double-dummy tricks from a trick
+// start: no line of his, normal or not, does better.
+func (s *claimSearch) ddBound(st *claimState) int {
+	n := st.hands[st.leader].Len()
+	if s.solver == nil || n == 0 {
+		return n
+	}
+	k := ddKey{relative(st.hands), st.leader}
+	if v, ok := s.ddMemo[k]; ok {
+		return int(v)
+	}
+	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
+	if err != nil {
+		return n
+	}
+	if st.leader.Side() != s.side {
+		v = n - v
+	}
+	if s.ddMemo == nil {
+		s.ddMemo = map[ddKey]int8{}
+	}
+	s.ddMemo[k] = int8(v)
+	return v
 }
 
 // all returns every card still held or on the current trick.
@@ -587,7 +660,11 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 }
 
 func (s *claimSearch) key(st *claimState) claimKey {
-	k := claimKey{hands: st.hands, leader: st.leader, step: uint8(st.step)}
+	hands := st.hands
+	if !s.cardSteps {
+		hands = relative(hands)
+	}
+	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
 	for _, o := range s.side.Opponents().Seats() {
 		k.shown = k.shown<<4 | uint16(st.shown[o])
 	}
@@ -596,6 +673,36 @@ func (s *claimSearch) key(st *claimState) claimKey {
 
 // search returns the claimer side's tricks from st (the current trick
 // included), by alpha-beta within (alpha, beta).
+// relative returns the deal with the cards of each suit renumbered from the
+// ace down, in order: the play from a trick start depends only on the
+// order of the cards still in play, so positions that differ only in the
+// ranks of cards already played share one table entry (the partition idea
+// the solver uses, in its simplest form).
+func relative(d bridge.Deal) bridge.Deal {
+	var out bridge.Deal
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		var owner [16]int8
+		all := uint16(0)
+		for seat := 0; seat < 4; seat++ {
+			b := d[seat].SuitBits(su)
+			all |= b
+			for b != 0 {
+				r := bits.TrailingZeros16(b)
+				b &^= 1 << r
+				owner[r] = int8(seat)
+			}
+		}
+		next := int(bridge.Ace)
+		for all != 0 {
+			r := 15 - bits.LeadingZeros16(all)
+			all &^= 1 << r
+			out[owner[r]] = out[owner[r]].With(bridge.NewCard(su, bridge.Rank(next)))
+			next--
+		}
+	}
+	return out
+}
+
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
@@ -611,8 +718,22 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	if st.n == 0 && st.hands[st.leader] == 0 {
 		return 0
 	}
+	if beta <= 0 {
+		return 0 // he has what is asked already
+	}
+	if rem := st.hands[st.leader].Len() + min(st.n, 1); alpha >= rem {
+		return rem // he cannot reach it
+	}
 	var key claimKey
 	if st.n == 0 {
+		if s.sure(&st) {
+			return st.hands[st.leader].Len()
+		}
+		if ub := s.ddBound(&st); ub <= alpha {
+			return ub
+		} else if ub < beta {
+			beta = ub + 1
+		}
 		key = s.key(&st)
 		if b, ok := s.memo[key]; ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
@@ -1008,9 +1129,23 @@ func (s *claimSearch) normalFollows(st *claimState, seat bridge.Seat, legal brid
 	crossruff := s.crossruff(step)
 	if h.InSuit(led) != 0 { // following suit
 		if !partnerWins && beaters != 0 && !partnerToPlay {
-			return beaters
+			return s.winningCards(st, beaters, led)
 		}
-		return legal
+		cs := bridge.Hand(0).With(lowest(legal, led))
+		if partnerToPlay && !partnerWins {
+			if beaters&s.winners(st, led) != 0 {
+				// holding a sure winner he takes the trick: ducking the
+				// tricks he claimed is irrational
+				return s.winningCards(st, beaters, led)
+			}
+			cs = cs.With(highest(legal, led)) // second hand high
+			if beaters != 0 {
+				cs |= s.winningCards(st, beaters, led) // or winning
+			}
+		} else if hi := highest(legal, led); !s.winners(st, led).Has(hi) {
+			cs = cs.With(hi) // unblocking; never throwing a sure winner away
+		}
+		return cs
 	}
 	// void in the suit led
 	trumps := bridge.Hand(0)
@@ -1087,9 +1222,76 @@ func (s *claimSearch) discards(st *claimState, seat bridge.Seat) bridge.Hand {
 		out &^= s.winners(st, su)
 	}
 	if out == 0 {
-		return h
+		out = h
 	}
-	return out
+	var low bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if out.InSuit(su) != 0 {
+			low = low.With(lowest(out, su))
+		}
+	}
+	return low
+}
+
+// winningCards returns his normal ways of winning a trick with cards of
+// the suit led, beaters being the cards that beat the card winning so far:
+// the highest, the cheapest sure winner, and a finesse — the cheapest
+// beater, an honour, when a single card he cannot see ranks above it — or, when no
+// opponent is to play after him, simply the cheapest.
+func (s *claimSearch) winningCards(st *claimState, beaters bridge.Hand, led bridge.Suit) bridge.Hand {
+	cs := bridge.Hand(0).With(highest(beaters, led))
+	if w := beaters & s.winners(st, led); w != 0 {
+		cs = cs.With(lowest(w, led))
+	}
+	cheap := lowest(beaters, led)
+	last := true
+	for i := st.n + 1; i < 4; i++ {
+		if (st.leader+bridge.Seat(i))&3 != (st.leader+bridge.Seat(st.n))&3 && ((st.leader+bridge.Seat(i))&3).Side() != s.side {
+			last = false
+		}
+	}
+	if last {
+		return cs.With(cheap)
+	}
+	var unseen uint16
+	for _, o := range s.side.Opponents().Seats() {
+		unseen |= st.hands[o].SuitBits(led)
+	}
+	if cheap.Rank() >= bridge.Ten && bits.OnesCount16(unseen>>(cheap.Rank()+1)) == 1 {
+		cs = cs.With(cheap)
+	}
+	return cs
+}
+
+// ends returns the lowest and the highest card of suit su in h.
+func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
+	if h.InSuit(su) == 0 {
+		return 0
+	}
+	return bridge.Hand(0).With(lowest(h, su)).With(highest(h, su))
+}
+
+// sure reports whether the claimer's side, on lead at a trick start,
+// takes every trick left whatever anyone plays: every card it holds is a
+// winner and no opponent can ruff.
+func (s *claimSearch) sure(st *claimState) bool {
+	if st.n != 0 || st.leader.Side() != s.side {
+		return false
+	}
+	if s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) != 0 {
+				return false
+			}
+		}
+	}
+	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if own.InSuit(su)&^s.winners(st, su) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // line reconstructs the line the value assumes, card by card.
@@ -1097,11 +1299,13 @@ func (s *claimSearch) line() []LineCard {
 	var out []LineCard
 	st := s.root
 	won := 0 // tricks the claimer's side has taken so far on the line
+	target := s.exact(st, -1)
 	for {
 		if st.n == 4 {
 			w := (st.leader + bridge.Seat(s.winning(&st))) & 3
 			if w.Side() == s.side {
 				won++
+				target--
 			}
 			st = claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
 		}
@@ -1109,35 +1313,30 @@ func (s *claimSearch) line() []LineCard {
 			return out
 		}
 		seat := (st.leader + bridge.Seat(st.n)) & 3
-		target := s.search(st, -1, 14)
 		moves, _ := s.moves(&st)
 		if len(moves) == 0 {
 			return out
 		}
-		pick := moves[0]
+		// one null-window test a card: is it worth more than the target,
+		// or (at a choice made for the claimer) at least the target?
+		pick, picked := moves[0], false
+		var better []bridge.Card
 		for _, m := range moves {
-			if s.search(s.apply(st, m), -1, 14) == target {
-				pick = m
-				break
+			ch := s.apply(st, m)
+			above := s.search(ch, target, target+1) > target
+			atLeast := above || s.search(ch, target-1, target) >= target
+			if above {
+				better = append(better, m.card)
+			}
+			if !picked && atLeast && !above {
+				pick, picked = m, true
 			}
 		}
 		why := pick.why
-		if len(moves) > 1 && seat.Side() == s.side && s.mode == modeNormal && !strings.HasPrefix(why, "stated") {
-			lo, hi := 14, -1
-			var loC, hiC bridge.Card
-			for _, m := range moves {
-				v := s.search(s.apply(st, m), -1, 14)
-				if v < lo {
-					lo, loC = v, m.card
-				}
-				if v > hi {
-					hi, hiC = v, m.card
-				}
-			}
-			if lo < hi && !strings.Contains(why, "70E exception") {
-				why += fmt.Sprintf("; another normal card would make %d in all", won+hi)
-				s.guessed = s.guessed || st.n > 0 && s.guess(&st, loC, hiC)
-			}
+		if len(better) > 0 && seat.Side() == s.side && s.mode == modeNormal && !strings.HasPrefix(why, "stated") &&
+			!strings.Contains(why, "70E exception") {
+			why += fmt.Sprintf("; another normal card would make %d or more in all", won+target+1)
+			s.guessed = s.guessed || st.n > 0 && s.guess(&st, pick.card, better[0])
 		}
 		out = append(out, LineCard{Seat: seat, Card: pick.card, Why: why})
 		st = s.apply(st, pick)
