@@ -299,6 +299,10 @@ type Award struct {
 	Law         string
 	Reasons     []string
 	Line        []LineCard // the line assumed, card by card
+	// OnTable are the cards already on the current trick when the claim was
+	// made, led by Leader; the line goes on from there.
+	OnTable []bridge.Card
+	Leader  bridge.Seat
 }
 
 // Explain returns the award and the line, one card a line.
@@ -308,9 +312,15 @@ func (a Award) Explain() string {
 	for _, r := range a.Reasons {
 		b.WriteString("  " + r + "\n")
 	}
+	k := len(a.OnTable)
 	for i, l := range a.Line {
-		if i%4 == 0 {
-			fmt.Fprintf(&b, "trick %d:\n", i/4+1)
+		if (i+k)%4 == 0 || i == 0 {
+			fmt.Fprintf(&b, "trick %d:\n", (i+k)/4+1)
+		}
+		if i == 0 {
+			for j, c := range a.OnTable {
+				fmt.Fprintf(&b, "  %s %s (on the table when he claimed)\n", (a.Leader+bridge.Seat(j))&3, c)
+			}
 		}
 		b.WriteString("  " + l.String() + "\n")
 	}
@@ -357,7 +367,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 	unaware := s.trumpOut() && !c.Statement.mentionsTrumps(pos.Trump) && !c.Aware
 	s.unaware = unaware
 	v := s.value()
-	aw := Award{Remaining: rem, Claimed: c.Tricks, DoubleDummy: ddv, Law: "70A", Line: s.line()}
+	aw := Award{Remaining: rem, Claimed: c.Tricks, DoubleDummy: ddv, Law: "70A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	aw.Tricks = min(v, c.Tricks)
 	if v > c.Tricks {
 		aw.Restorable = v - c.Tricks
@@ -412,7 +422,7 @@ func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conced
 	s.unaware = true
 	v := s.value()
 	kept := rem - conceded
-	aw := Award{Remaining: rem, Claimed: kept, Tricks: kept, DoubleDummy: ddv, Law: "68B", Line: s.line()}
+	aw := Award{Remaining: rem, Claimed: kept, Tricks: kept, DoubleDummy: ddv, Law: "68B", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	if v > kept {
 		aw.Restorable = v - kept
 		aw.Law = a.ed.pick("71C", "71.2")
@@ -444,7 +454,7 @@ func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
 	s.solver = a.solver
 	v := s.value()
 	law := a.ed.pick("69B", "69B2")
-	aw := Award{Remaining: rem, Claimed: c.Tricks, Tricks: c.Tricks, DoubleDummy: ddv, Law: "69A", Line: s.line()}
+	aw := Award{Remaining: rem, Claimed: c.Tricks, Tricks: c.Tricks, DoubleDummy: ddv, Law: "69A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	if v < c.Tricks {
 		aw.Restorable = c.Tricks - v
 		aw.Law = law
@@ -1399,4 +1409,29 @@ func ParseClaimTricks(s string) (int, error) {
 		return 0, fmt.Errorf("laws: %q is not a number of tricks (0-13)", s)
 	}
 	return n, nil
+}
+
+// Kinds of claim decision for Adjudicate.
+const (
+	Contested  = "contested"  // a disputed claim (Law 70)
+	Conceded   = "concession" // a concession to be checked under Law 71 (Claim.Tricks: tricks conceded)
+	Acquiesced = "acquiesced" // an agreed claim whose agreement is withdrawn (Law 69B)
+)
+
+// ErrClaimKind reports an unknown kind of claim decision.
+var ErrClaimKind = errors.New("unknown kind of claim decision (want contested, concession or acquiesced)")
+
+// Adjudicate decides one claim or concession under the code ed: kind is
+// Contested, Conceded or Acquiesced.
+func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, error) {
+	a := NewAdjudicator(ed)
+	switch kind {
+	case Contested, "":
+		return a.Contested(pos, c)
+	case Conceded:
+		return a.Concession(pos, c.Claimer, c.Tricks)
+	case Acquiesced:
+		return a.Acquiescence(pos, c)
+	}
+	return Award{}, fmt.Errorf("laws: %q: %w", kind, ErrClaimKind)
 }
