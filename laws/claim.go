@@ -108,9 +108,22 @@ func (p ClaimPosition) ddPosition() dd.Position {
 	return dd.Position{Hands: p.Hands, Trump: p.Trump, Leader: p.Leader, Trick: p.Trick}
 }
 
-// Validate checks that the position can be played out.
+// Validate checks that the position can be played out: the hands with the
+// cards of the current trick given back make a position at a trick start.
+// (A card on the trick may be a revoke: it stands as played, Law 63B.)
 func (p ClaimPosition) Validate() error {
-	if err := p.ddPosition().Validate(); err != nil {
+	start := dd.Position{Hands: p.Hands, Trump: p.Trump, Leader: p.Leader}
+	if len(p.Trick) > 3 {
+		return fmt.Errorf("laws: claim position: %w: %d cards on the table, want at most 3", dd.ErrInvalidPosition, len(p.Trick))
+	}
+	for i, c := range p.Trick {
+		s := (p.Leader + bridge.Seat(i)) & 3
+		if _, held := p.Hands.Holder(c); held || !c.Valid() {
+			return fmt.Errorf("laws: claim position: %w: %s is both on the table and in a hand", dd.ErrInvalidPosition, c)
+		}
+		start.Hands[s] = start.Hands[s].With(c)
+	}
+	if err := start.Validate(); err != nil {
 		return fmt.Errorf("laws: claim position: %w", err)
 	}
 	return nil
@@ -346,6 +359,7 @@ func NewAdjudicator(ed Edition) *Adjudicator {
 const (
 	modeNormal = iota // the worst normal choice (70A, 70D, 70E, 71)
 	modeLikely        // the best choice (69B2: "would likely have won")
+	modeDD            // best play by both sides, the statement ignored
 )
 
 // Contested adjudicates a contested claim (Law 70).
@@ -467,6 +481,13 @@ func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
 
 func (a *Adjudicator) ddTricks(pos ClaimPosition, side bridge.Side) (int, error) {
 	p := pos.ddPosition()
+	if p.Validate() != nil {
+		// a revoke on the trick in progress, which the solver refuses:
+		// best play by both sides, searched here
+		s := newClaimSearch(pos, side, Statement{}, modeDD)
+		s.solver = a.solver
+		return s.value(), nil
+	}
 	n, err := a.solver.Tricks(p)
 	if err != nil {
 		return 0, fmt.Errorf("laws: claim: %w", err)
@@ -843,6 +864,9 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 	if seat.Side() != s.side {
 		// 70A: the opponents are given their best defence.
 		return keep("defence", legal, st.step, st.plan, st.planBy), false
+	}
+	if s.mode == modeDD {
+		return keep("best play", legal, st.step, Step{}, 0), true
 	}
 	best := s.mode == modeLikely
 	// a stated card, at its holder's turn: led, or played following suit

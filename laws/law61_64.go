@@ -60,6 +60,15 @@ func (p *Play) revokeTransfers() {
 // in play, Law 69A).
 func RevokeTransfers(ed Edition, tricks []bridge.Trick, trump bridge.Strain, declarer bridge.Seat, revokes []Revoke, claimed [2]int) []RevokeTransfer {
 	var out []RevokeTransfer
+	// budget: no side gives up more tricks than it won from the revoke on
+	var budget [2]int
+	for _, t := range tricks {
+		if t.Complete() {
+			budget[t.Winner(trump).Side()]++
+		}
+	}
+	budget[0] += claimed[0]
+	budget[1] += claimed[1]
 	sides := map[bridge.Side]bool{}
 	for _, rv := range revokes {
 		if rv.Established {
@@ -129,6 +138,8 @@ func RevokeTransfers(ed Edition, tricks []bridge.Trick, trump bridge.Strain, dec
 			tr.Law = "64B1"
 			tr.Reason = "the offending side won neither the revoke trick nor a later one: no transfer"
 		}
+		tr.Tricks = min(tr.Tricks, budget[side])
+		budget[side] -= tr.Tricks
 		out = append(out, tr)
 	}
 	return out

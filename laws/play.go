@@ -269,6 +269,7 @@ func (p *Play) inTurn(seat bridge.Seat, c bridge.Card) {
 			}
 		}
 	}
+	p.hasEarly[seat] = false // a card put on the table early is played now, or replaced by this one
 	p.checkRestriction(seat, c, t.N == 0)
 	p.checkPenalty(seat, c, t)
 	p.establish(seat)
@@ -294,6 +295,9 @@ func (p *Play) runEarly() error {
 		}
 		c := p.early[s]
 		p.hasEarly[s] = false
+		if !p.hands[s].Has(c) {
+			continue
+		}
 		p.inTurn(s, c)
 	}
 	return nil
