@@ -366,8 +366,8 @@ func (ev Event) String() string {
 		return s
 	case "attention", "lead", "end-of-play":
 		return seat + ev.Kind
-	case evPlay:
-		return seat + "plays " + ev.Cards[0].ASCII()
+	case evPlay, evCorrect:
+		return seat + map[string]string{evPlay: "plays ", evCorrect: "corrects-revoke "}[ev.Kind] + ev.Cards[0].ASCII()
 	case evClaim:
 		return strings.TrimSpace(fmt.Sprintf("%sclaims %d %s", seat, ev.Tricks, ev.Word))
 	case evConcede:

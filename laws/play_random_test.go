@@ -70,6 +70,14 @@ func TestRandomPlay(t *testing.T) {
 				}
 				act = fmt.Sprintf("%s %s", seat, w)
 				err = p.Choose(seat, w)
+			case k < 16 && r.IntN(3) == 0:
+				h := p.Hand(seat)
+				if h == 0 {
+					continue
+				}
+				card := h.Cards()[r.IntN(h.Len())]
+				act = fmt.Sprintf("%s corrects-revoke %s", seat, card)
+				err = p.CorrectRevoke(seat, card)
 			case k < 16:
 				h := p.Hand(seat)
 				if h == 0 {

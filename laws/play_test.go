@@ -152,6 +152,24 @@ func TestPlayIrregularities(t *testing.T) {
 				t.Errorf("revokes %v shown %v: want W's, established, and no void shown", rv, p.ShownOut())
 			}
 		}},
+		// 62A, 62B1, 62C1: W corrects his revoke before it is established:
+		// the card becomes a major penalty card; N's card played after it
+		// goes back to be played again.
+		{"62B1 revoke corrected", Edition2017, "E plays CJ\nS plays CA\nW plays H2\nN plays C2\nW corrects-revoke C5\n", []string{"61A1", "62B1"}, func(t *testing.T, p *Play) {
+			pc := p.PenaltyCards()
+			if len(pc) != 1 || pc[0].Card != card("H2") || !pc[0].Major || len(p.Revokes()) != 0 {
+				t.Errorf("penalty %v revokes %v: want W ♥2 major and no revoke", pc, p.Revokes())
+			}
+			if tr := p.Tricks()[0]; tr.N != 3 || tr.Cards[2] != card("C5") || p.Turn() != bridge.North || !p.Hand(bridge.North).Has(card("C2")) {
+				t.Errorf("trick 1 %v turn %s: want ♣5 in place of ♥2 and N to play again", tr.String(), p.Turn())
+			}
+		}},
+		// 62B2: declarer's corrected revoke: no penalty card.
+		{"62B2 declarer corrects", Edition1997, "E plays CJ\nS plays CA\nW plays C5\nN plays S2\nN corrects-revoke C2\n", []string{"61A1", "62B2"}, func(t *testing.T, p *Play) {
+			if len(p.PenaltyCards()) != 0 || p.Won(bridge.NS) != 1 || p.Turn() != bridge.South {
+				t.Errorf("penalty %v won %d turn %s: want none, N-S 1 trick, dummy on lead", p.PenaltyCards(), p.Won(bridge.NS), p.Turn())
+			}
+		}},
 		// 68B2: a defender's concession his partner objects to at once.
 		{"68B2 partner objects", Edition2017, trick1 + "E concedes\nW objects\n", []string{"68B2"}, func(t *testing.T, p *Play) {
 			if p.Claim() != nil || p.Ended() {
@@ -197,6 +215,7 @@ func TestPlayRefuses(t *testing.T) {
 		{"agree with no claim", trick1 + "E agrees\n", ErrBadEvent},
 		{"claimer's side agrees", trick1 + "N claims 12\nS agrees\n", ErrBadEvent},
 		{"wrong holder", "W leads D3\nE accepts\n", ErrNotEntitled},
+		{"established revoke corrected", "E plays CJ\nS plays CA\nW plays H2\nN plays C2\nS plays S6\nW plays S3\nW corrects-revoke C5\n", ErrBadEvent},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

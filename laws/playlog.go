@@ -18,6 +18,7 @@ const (
 	evAgree    = "agree"
 	evObject   = "object"
 	evWithdraw = "withdraw-agreement"
+	evCorrect  = "correct-revoke"
 )
 
 // playVerbs are the verbs of play lines after a seat.
@@ -28,6 +29,7 @@ var playVerbs = map[string]string{
 	"agrees": evAgree, "agree": evAgree, "acquiesces": evAgree,
 	"objects": evObject, "object": evObject, "disputes": evObject,
 	"withdraws-agreement": evWithdraw, "cancels": evWithdraw,
+	"corrects-revoke":  evCorrect,
 	"requires-highest": "choose", "requires-lowest": "choose", "spread": "choose", "spreads": "choose",
 }
 
@@ -45,7 +47,7 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, fmt.Errorf("want %s alone", verb)
 		}
 		ev.Word = verb
-	case evPlay:
+	case evPlay, evCorrect:
 		if len(f) != 3 {
 			return true, fmt.Errorf("want %s and one card", verb)
 		}
@@ -118,7 +120,7 @@ func (t *Table) startPlay() (*Play, error) {
 // a card exposed or led, the end of play) belongs to the play instead.
 func (t *Table) playing(ev Event) bool {
 	switch ev.Kind {
-	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw:
+	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect:
 		return true // applyPlay says why when there is no play
 	}
 	if t.deal == nil || !t.ended() {
@@ -190,6 +192,8 @@ func (t *Table) applyPlay(ev Event) error {
 		return p.Object(ev.Seat)
 	case evWithdraw:
 		return p.WithdrawAgreement(ev.Seat)
+	case evCorrect:
+		return p.CorrectRevoke(ev.Seat, ev.Cards[0])
 	case "end-of-play":
 		if err := t.EndOfPlay(); err != nil {
 			return err
