@@ -30,9 +30,12 @@ import (
 // take on any normal play when the claimer may have forgotten it (70C).
 // 2017 70D2: a defender's claim gets no part that depends on his partner
 // choosing one of several normal plays.
-// Law 71: a concession is cancelled within the correction period for a
-// trick the side had in fact won (2017 71.1; 1997 71A) or could not lose
-// by any normal play of the remaining cards (2017 71.2; 1997 71C).
+// Law 71: a concession is cancelled for a trick the side had in fact won
+// (2017 71.1; 1997 71A, where it also covers a contract already made or
+// defeated) or could not lose by any normal play of the remaining cards
+// (2017 71.2, within the correction period of 79C; 1997 71B, the
+// "implausible concession", before the conceding side calls on the next
+// board or the round ends — the seed text of the 1997 code).
 // "Normal" includes play careless or inferior for the class of player, not
 // irrational play (footnote to Laws 70–71; 1997: to Laws 69–71).
 //
@@ -385,8 +388,8 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 	aw.Tricks = min(v, c.Tricks)
 	if v > c.Tricks {
 		aw.Restorable = v - c.Tricks
-		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: the claim concedes %d trick(s) that no normal play could lose; they go back to the claimer if raised within the correction period (79C)",
-			a.ed.pick("71C", "71.2"), aw.Restorable))
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: the claim concedes %d trick(s) that no normal play could lose; they go back to the claimer if raised %s",
+			a.ed.pick("71B", "71.2"), aw.Restorable, a.ed.pick("before his side calls on the next board or the round ends", "within the correction period (79C)")))
 	}
 	if v < c.Tricks {
 		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law 70A: %d of the claimed tricks are doubtful and go to the opponents", c.Tricks-v))
@@ -439,8 +442,9 @@ func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conced
 	aw := Award{Remaining: rem, Claimed: kept, Tricks: kept, DoubleDummy: ddv, Law: "68B", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	if v > kept {
 		aw.Restorable = v - kept
-		aw.Law = a.ed.pick("71C", "71.2")
-		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: %d conceded trick(s) could not be lost by any normal play: the concession of them is cancelled within the correction period (79C)", aw.Law, aw.Restorable))
+		aw.Law = a.ed.pick("71B", "71.2")
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: %d conceded trick(s) could not be lost by any normal play: the concession of them is cancelled %s", aw.Law, aw.Restorable,
+			a.ed.pick("when raised before the conceding side calls on the next board or the round ends", "within the correction period (79C)")))
 	} else {
 		aw.Reasons = append(aw.Reasons, "the concession stands: a normal line loses every trick conceded")
 	}

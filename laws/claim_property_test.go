@@ -33,7 +33,7 @@ func randomPosition(r *rand.Rand, k int) ClaimPosition {
 //     the ♠K with an opponent, the award without a statement is no more
 //     than when the ace is stated first (70E);
 //   - a concession of tricks that no normal line can lose is cancelled
-//     (71.2; 1997 71C).
+//     (71.2; 1997 71B).
 func TestClaimProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 68))
 	a := NewAdjudicator(Edition2017)
@@ -110,7 +110,7 @@ func TestUnstatedFinesseNeverGains(t *testing.T) {
 
 // TestConcessionOfSureTricks: the conceding side holds only winners (the
 // top cards of every suit it holds, in no trump) and has the lead: every
-// trick conceded is restored (2017 71.2; 1997 71C).
+// trick conceded is restored (2017 71.2; 1997 71B).
 func TestConcessionOfSureTricks(t *testing.T) {
 	r := rand.New(rand.NewPCG(71, 2))
 	for i := 0; i < 60; i++ {
@@ -165,7 +165,7 @@ func TestConcessionOfSureTricks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if aw.Restorable != conceded || aw.Law != ed.pick("71C", "71.2") {
+			if aw.Restorable != conceded || aw.Law != ed.pick("71B", "71.2") {
 				t.Fatalf("%s position %+v: conceded %d, restored %d under %s\n%s", ed, pos, conceded, aw.Restorable, aw.Law, aw.Explain())
 			}
 		}

@@ -14,6 +14,9 @@ import (
 //	       to at once is no concession, play goes on (Law 16 may apply).
 //	68D: play stops; an agreed claim is scored as claimed (69A), a
 //	       contested one is adjudicated (70, 71).
+//	71.1 (1997 71A): a concession of a trick already won cannot arise
+//	       here: a claim or concession counts only the tricks left, the
+//	       tricks won in play are kept by the table.
 //	63A3 (2017 63A3–A4): a claim or concession by the offending side, or
 //	       its agreement to one, establishes a revoke.
 
