@@ -132,6 +132,27 @@ func (p ClaimPosition) Validate() error {
 	return nil
 }
 
+// ParseShown reads the suits players showed out of before a claim, as
+// "SEAT:SUITS …" (e.g. "E:S W:HD"), into ClaimPosition.Shown's form.
+func ParseShown(s string) ([bridge.NumSeats]uint8, error) {
+	var out [bridge.NumSeats]uint8
+	for _, f := range strings.Fields(s) {
+		ss, suits, ok := strings.Cut(f, ":")
+		seat, err := bridge.ParseSeat(ss)
+		if !ok || err != nil || suits == "" {
+			return out, fmt.Errorf("laws: shown out %q: want SEAT:SUITS", f)
+		}
+		for _, ch := range suits {
+			su, err := bridge.ParseSuit(string(ch))
+			if err != nil {
+				return out, fmt.Errorf("laws: shown out %q: %w", f, err)
+			}
+			out[seat] |= 1 << su
+		}
+	}
+	return out, nil
+}
+
 // StepKind is the kind of one step of a claim statement.
 type StepKind uint8
 
@@ -365,20 +386,28 @@ const (
 	modeDD            // best play by both sides, the statement ignored
 )
 
+// prepare checks the position and the number of tricks claimed or
+// conceded, and returns the tricks left and the double-dummy tricks of
+// the seat's side.
+func (a *Adjudicator) prepare(pos ClaimPosition, seat bridge.Seat, n int, what string) (rem, ddv int, err error) {
+	if err := pos.Validate(); err != nil {
+		return 0, 0, err
+	}
+	rem = pos.Remaining()
+	if n < 0 || n > rem {
+		return 0, 0, fmt.Errorf("laws: %s of %d tricks with %d left: %w", what, n, rem, ErrBadEvent)
+	}
+	ddv, err = a.ddTricks(pos, seat.Side())
+	return rem, ddv, err
+}
+
 // Contested adjudicates a contested claim (Law 70).
 func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
-	if err := pos.Validate(); err != nil {
-		return Award{}, err
-	}
-	rem := pos.Remaining()
-	if c.Tricks < 0 || c.Tricks > rem {
-		return Award{}, fmt.Errorf("laws: claim of %d tricks with %d left: %w", c.Tricks, rem, ErrBadEvent)
-	}
-	side := c.Claimer.Side()
-	ddv, err := a.ddTricks(pos, side)
+	rem, ddv, err := a.prepare(pos, c.Claimer, c.Tricks, "claim")
 	if err != nil {
 		return Award{}, err
 	}
+	side := c.Claimer.Side()
 	s := newClaimSearch(pos, side, c.Statement, modeNormal)
 	s.solver = a.solver
 	unaware := s.trumpOut() && !c.Statement.mentionsTrumps(pos.Trump) && !c.Aware
@@ -422,18 +451,11 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 // tricks the side keeps, and Restorable how many of the conceded ones are
 // cancelled because no normal play could lose them.
 func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conceded int) (Award, error) {
-	if err := pos.Validate(); err != nil {
-		return Award{}, err
-	}
-	rem := pos.Remaining()
-	if conceded < 0 || conceded > rem {
-		return Award{}, fmt.Errorf("laws: concession of %d tricks with %d left: %w", conceded, rem, ErrBadEvent)
-	}
-	side := conceder.Side()
-	ddv, err := a.ddTricks(pos, side)
+	rem, ddv, err := a.prepare(pos, conceder, conceded, "concession")
 	if err != nil {
 		return Award{}, err
 	}
+	side := conceder.Side()
 	s := newClaimSearch(pos, side, Statement{}, modeNormal)
 	s.solver = a.solver
 	s.unaware = true
@@ -456,18 +478,11 @@ func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conced
 // play continued, which it recovers by withdrawing its agreement within
 // the correction period.
 func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
-	if err := pos.Validate(); err != nil {
-		return Award{}, err
-	}
-	rem := pos.Remaining()
-	if c.Tricks < 0 || c.Tricks > rem {
-		return Award{}, fmt.Errorf("laws: claim of %d tricks with %d left: %w", c.Tricks, rem, ErrBadEvent)
-	}
-	side := c.Claimer.Side()
-	ddv, err := a.ddTricks(pos, side)
+	rem, ddv, err := a.prepare(pos, c.Claimer, c.Tricks, "claim")
 	if err != nil {
 		return Award{}, err
 	}
+	side := c.Claimer.Side()
 	s := newClaimSearch(pos, side, c.Statement, modeLikely)
 	s.solver = a.solver
 	v := s.value()

@@ -115,20 +115,11 @@ func readClaimCases(t testing.TB) []claimCase {
 			}
 			c.st = st
 		case "shown":
-			for _, f := range strings.Fields(val) {
-				ss, suits, _ := strings.Cut(f, ":")
-				s, err := bridge.ParseSeat(ss)
-				if err != nil {
-					fail(err)
-				}
-				for _, ch := range suits {
-					su, err := bridge.ParseSuit(string(ch))
-					if err != nil {
-						fail(err)
-					}
-					c.pos.Shown[s] |= 1 << su
-				}
+			sh, err := ParseShown(val)
+			if err != nil {
+				fail(err)
 			}
+			c.pos.Shown = sh
 		case "aware":
 			c.aware = val == "yes"
 		case "trick":

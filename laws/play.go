@@ -595,7 +595,7 @@ func (p *Play) leadOptions(offender bridge.Seat) {
 	if suits == 0 {
 		return
 	}
-	law := p.law("50D2", "50D2")
+	law := "50D2"
 	r := p.newRuling(law, offender, fmt.Sprintf("%s is to lead while %s has a major penalty card", offender.Partner(), offender))
 	d := p.declarer.String()
 	r.Options = []Option{

@@ -68,19 +68,8 @@ func runClaim(e *env, args []string) error {
 		}
 		pos.Trick = append(pos.Trick, card)
 	}
-	for _, f := range strings.Fields(*shownFlag) {
-		ss, suits, ok := strings.Cut(f, ":")
-		seat, err := bridge.ParseSeat(ss)
-		if !ok || err != nil {
-			return fmt.Errorf("--shown: %q: want SEAT:SUITS", f)
-		}
-		for _, ch := range suits {
-			su, err := bridge.ParseSuit(string(ch))
-			if err != nil {
-				return fmt.Errorf("--shown: %q: %w", f, err)
-			}
-			pos.Shown[seat] |= 1 << su
-		}
+	if pos.Shown, err = laws.ParseShown(*shownFlag); err != nil {
+		return fmt.Errorf("--shown: %w", err)
 	}
 	if *tricksFlag < 0 {
 		return fmt.Errorf("--tricks: the number of tricks claimed (or conceded) is required")
