@@ -882,7 +882,7 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 	}
 	if seat.Side() != s.side {
 		// 70A: the opponents are given their best defence.
-		return keep("defence", legal, st.step, st.plan, st.planBy), false
+		return s.order(st, keep("defence", legal, st.step, st.plan, st.planBy)), false
 	}
 	if s.mode == modeDD {
 		return keep("best play", legal, st.step, Step{}, 0), true
@@ -917,7 +917,7 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 			return keep("best play (his line covers every case)", legal, step, Step{}, 0), true
 		}
 		cs, why := s.normalLeads(st, seat)
-		return keep(why, cs, step, Step{}, 0), false
+		return s.order(st, keep(why, cs, step, Step{}, 0)), false
 	}
 	if ms, mine := s.plannedFollow(st, seat, legal, step); ms != nil {
 		return ms, mine || best
@@ -937,8 +937,50 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 	why := "normal choice, the worst for the claimer (70A; 70D)"
 	if known {
 		why = "the suit's layout is known: played the best way (70E exception)"
+		return keep(why, cs, step, st.plan, st.planBy), known
 	}
-	return keep(why, cs, step, st.plan, st.planBy), known
+	return s.order(st, keep(why, cs, step, st.plan, st.planBy)), known
+}
+
+// order puts first the moves most likely to cost the claimer a trick, so
+// that the searches for a worse line find it early: for the defence the
+// cards that take the trick (ruffs and high cards), for the claimer's
+// side the cards that do not, and leads an opponent can ruff.
+func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
+	if len(ms) < 2 {
+		return ms
+	}
+	seat := (st.leader + bridge.Seat(st.n)) & 3
+	score := func(c bridge.Card) int {
+		wins := st.n == 0
+		if st.n > 0 {
+			wins = beatsCard(c, st.trick[s.winning(st)], s.trump)
+		}
+		v := int(c.Rank())
+		if seat.Side() != s.side {
+			if wins {
+				return 100 - v // the cheapest card that wins first
+			}
+			return -v
+		}
+		if st.n == 0 && s.hasTrump && c.Suit() != s.ts {
+			for _, o := range s.side.Opponents().Seats() {
+				if st.hands[o].InSuit(c.Suit()) == 0 && st.hands[o].InSuit(s.ts) != 0 {
+					return 200 // a lead into a ruff
+				}
+			}
+		}
+		if !wins {
+			return 100 - v
+		}
+		return -v
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && score(ms[j].card) > score(ms[j-1].card); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+	return ms
 }
 
 // distinct returns one card of each run of cards of equal value in cs: two
