@@ -83,6 +83,13 @@ import (
 //     followed — is played the best way (70E exception): the claimer's
 //     choice in a trick of that suit is the one that does best for him.
 //
+// Not modelled: the 1997 exception of 70E for a line whose omission would
+// be irrational (the model's normal choices already leave out the plays
+// it calls irrational, but no finding for it can be given), the class of
+// player (every claimer is judged alike), penalty cards on the table when
+// the claim is made (they do not restrict the defence here), and 70D3
+// (play after the claim as evidence).
+//
 // Law 69B2 ("would likely have won") uses a kinder model: the claimer
 // follows his statement and otherwise plays the best card of all his legal
 // cards (double dummy), the acquiescing side too; only tricks the
