@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -83,10 +82,7 @@ func runClaim(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(awardJSON(aw))
+		return writeJSON(e.stdout, awardJSON(aw))
 	}
 	fmt.Fprint(e.stdout, aw.Explain())
 	return nil
