@@ -392,12 +392,18 @@ func (p *Play) dropPenalty(seat bridge.Seat, c bridge.Card) {
 	p.penalty = out
 }
 
-// addPenalty makes c a penalty card of seat (Law 50B: all major once the
-// defender has two or more).
-// The card is listed in the ruling's rectification.
+// addPenalty makes c a penalty card of seat and lists it in the ruling's
+// rectification.
 func (p *Play) addPenalty(r *Ruling, seat bridge.Seat, c bridge.Card, major bool, law string) {
 	r.Rect.PenaltyCards = append(r.Rect.PenaltyCards, c)
-	p.penalty = append(p.penalty, PenaltyCard{Seat: seat, Card: c, Major: major, Law: law})
+	p.penalise(PenaltyCard{Seat: seat, Card: c, Major: major, Law: law})
+}
+
+// penalise puts a penalty card on the table (Law 50B: all of a defender's
+// penalty cards are major once he has two or more).
+func (p *Play) penalise(pc PenaltyCard) {
+	seat := pc.Seat
+	p.penalty = append(p.penalty, pc)
 	n := 0
 	for _, pc := range p.penalty {
 		if pc.Seat == seat {

@@ -319,3 +319,42 @@ func TestPlayClaimInLog(t *testing.T) {
 		t.Errorf("laws %v, want 61A1 64B1", laws)
 	}
 }
+
+// TestAuctionPenaltyCardsInPlay: cards a defender exposed during the
+// auction are penalty cards in the play (2017 24E), major or minor under
+// 50B; declarer's side's go back to the hand (24D). The 1997 code leaves
+// them to declarer's option (Law 24 with 50), which the play does not
+// take up: none is carried.
+func TestAuctionPenaltyCardsInPlay(t *testing.T) {
+	const deal = "deal N:AKQ2.AKQ.AK2.432 JT9.JT9.JT9.JT98 876.876.876.AKQ7 543.5432.Q543.65\n"
+	cases := []struct {
+		name  string
+		ed    Edition
+		shown string
+		want  []PenaltyCard
+	}{
+		// 24B then 24E: an honour: a major penalty card
+		{"honour", Edition2017, "W shows DQ\n", []PenaltyCard{{Seat: bridge.West, Card: bridge.NewCard(bridge.Diamonds, bridge.Queen), Major: true, Law: "24E"}}},
+		// 24A then 24E, 50B: a single low card exposed: a minor one
+		{"low card", Edition2017, "W shows D3\n", []PenaltyCard{{Seat: bridge.West, Card: bridge.NewCard(bridge.Diamonds, bridge.Three), Law: "24E"}}},
+		// 24D: declarer's partner's card goes back
+		{"dummy's card", Edition2017, "S shows C7\n", nil},
+		{"1997", Edition1997, "W shows DQ\n", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lg, err := ParseLog(strings.NewReader("dealer N\n" + deal + "N 1NT\nE P\n" + c.shown + "S P\nW P\nE leads CJ\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := lg.Play(c.ed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tb.Play().PenaltyCards()
+			if len(got) != len(c.want) || len(got) == 1 && got[0] != c.want[0] {
+				t.Errorf("penalty cards %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -112,6 +112,22 @@ func (t *Table) startPlay() (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !t.is97() {
+		// 2017 24E: a defender's cards exposed during the auction are
+		// penalty cards; under 50B the single card below honour rank not
+		// led (24A) is a minor one, the others major.
+		for _, x := range t.st.exposed {
+			if decl.Side() == x.seat.Side() {
+				continue
+			}
+			for _, card := range x.cards {
+				if !p.hands[x.seat].Has(card) {
+					return nil, fmt.Errorf("laws: %w: %s exposed %s during the auction but does not hold it in the deal", ErrNotHeldPlay, x.seat, card)
+				}
+				p.penalise(PenaltyCard{Seat: x.seat, Card: card, Major: x.ruling.Law != "24A", Law: "24E"})
+			}
+		}
+	}
 	t.play = p
 	return p, nil
 }
