@@ -708,7 +708,7 @@ func (p *Play) playOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 	}
 	r := p.newRuling(p.law("50", "57D"), seat, "premature play: "+what)
 	p.addPenalty(r, seat, c, true, r.Law)
-	r.summary(fmt.Sprintf("%s becomes a major penalty card", c))
+	r.summary(fmt.Sprintf("%s becomes a major penalty card (%s)", c, p.law("Law 50", "57D; 50")))
 	return nil
 }
 
