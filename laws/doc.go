@@ -24,6 +24,12 @@
 // is these values written through their text forms (package bridge's
 // MarshalText), and reads back into a Result.
 //
+// Given the deal, the table goes on into the play (Play, play.go): plays
+// in turn or not, penalty cards, revokes and the Law 64 transfers, and
+// claims and concessions, which an Adjudicator (claim.go) decides on the
+// cards with the double-dummy solver under Laws 69–71 and a written model
+// of "normal" play; Adjudicate decides one claim on its own.
+//
 // The table-log text format read by ParseLog and used by "bridgetd rule" is
 // described in FORMAT.md.
 package laws

@@ -17,6 +17,7 @@ type Log struct {
 	Board   int     // zero if the log gives no board number
 	Dealer  bridge.Seat
 	Vul     bridge.Vulnerability
+	Deal    *bridge.Deal // the deal, when the log follows the play (playlog.go)
 	Events  []Event
 }
 
@@ -29,6 +30,7 @@ type Event struct {
 	Call    CallEvent
 	Word    string // option, finding or request
 	Cards   []bridge.Card
+	Tricks  int // claims and concessions (playlog.go)
 }
 
 // LineError reports a bad line in a table log.
@@ -74,6 +76,20 @@ func ParseLog(r io.Reader) (*Log, error) {
 			return &LineError{Line: n, Text: strings.TrimSpace(raw), Err: fmt.Errorf("%w: "+format, append([]any{ErrSyntax}, a...)...)}
 		}
 		key := strings.ToLower(f[0])
+		if key == "deal" {
+			if started || len(f) < 2 {
+				return nil, fail("want deal and the deal in PBN (N:… E… S… W…) before the first event")
+			}
+			d, err := bridge.ParseDeal(strings.Join(f[1:], " "))
+			if err == nil {
+				err = d.Validate()
+			}
+			if err != nil {
+				return nil, fail("%v", err)
+			}
+			lg.Deal = &d
+			continue
+		}
 		switch key {
 		case "board", "dealer", "vul", "vulnerability", "edition":
 			if started {
@@ -155,6 +171,13 @@ func ParseLog(r io.Reader) (*Log, error) {
 			return nil, fail("want an event after the seat")
 		}
 		verb := strings.ToLower(f[1])
+		if ok, err := parsePlayLine(&ev, verb, f); ok {
+			if err != nil {
+				return nil, fail("%v", err)
+			}
+			lg.Events = append(lg.Events, ev)
+			continue
+		}
 		switch verb {
 		case "accepts", "accept", "declines", "decline", "refuses", "stands", "substitutes",
 			"keeps", "keep", "withdraws", "withdraw", "changes", "change":
@@ -263,6 +286,9 @@ func (lg *Log) Play(ed Edition) (*Table, error) {
 	}
 	t := NewTable(ed, lg.Dealer, lg.Vul)
 	t.SetBoard(lg.Board)
+	if lg.Deal != nil {
+		t.SetDeal(*lg.Deal)
+	}
 	evs := lg.Events
 	for k := 0; k < len(evs); k++ {
 		ev := evs[k]
@@ -304,6 +330,9 @@ func Rule(r io.Reader, ed Edition) (Result, error) {
 
 // Apply applies one event to the table.
 func (t *Table) Apply(ev Event) error {
+	if t.playing(ev) {
+		return t.applyPlay(ev)
+	}
 	switch ev.Kind {
 	case "call":
 		return t.Call(ev.Call)
@@ -357,6 +386,17 @@ func (ev Event) String() string {
 		}
 		return s
 	case "attention", "lead", "end-of-play":
+		return seat + ev.Kind
+	case evPlay, evCorrect:
+		return seat + map[string]string{evPlay: "plays ", evCorrect: "corrects-revoke "}[ev.Kind] + ev.Cards[0].ASCII()
+	case evClaim:
+		return strings.TrimSpace(fmt.Sprintf("%sclaims %d %s", seat, ev.Tricks, ev.Word))
+	case evConcede:
+		if ev.Tricks < 0 {
+			return seat + "concedes"
+		}
+		return fmt.Sprintf("%sconcedes %d", seat, ev.Tricks)
+	case evAgree, evObject, evWithdraw:
 		return seat + ev.Kind
 	}
 	return seat + ev.Word

@@ -43,6 +43,7 @@ type Result struct {
 	PenaltyCards     []PenaltyCard        `json:"penalty_cards,omitempty"`
 	Pending          *Pending             `json:"pending,omitempty"`
 	Requests         []RequestRecord      `json:"requests,omitempty"`
+	Play             *PlayResult          `json:"play,omitempty"`
 }
 
 // SetBoard records the board number for the result.
@@ -89,6 +90,9 @@ func (t *Table) Result() Result {
 		res.Bars = append(res.Bars, t.st.bars...)
 	}
 	res.Requests = t.Requests()
+	if t.play != nil {
+		res.Play = t.play.Result()
+	}
 	res.Ended = t.ended()
 	if c, d, ok := t.contract(); ok {
 		if c.Level == 0 {

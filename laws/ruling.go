@@ -130,12 +130,29 @@ func (r LeadRestriction) Allows(kind LeadKind, suit bridge.Suit) bool {
 	return false
 }
 
-// PenaltyCard is a card exposed during the auction that became a penalty
-// card because its holder became a defender (Law 24; 2017 24E, 1997 Law
-// 50 at declarer's option).
+// PenaltyCard is a defender's card on the table as a penalty card: one
+// exposed during the auction by a player who became a defender (Law 24;
+// 2017 24E, 1997 Law 50 at declarer's option), or one exposed or played
+// irregularly during the play (Laws 49–50, 54–57, 62). In the play, Major
+// tells a major penalty card from a minor one (50B) and Law is the clause
+// that made it one; an auction penalty card has neither.
 type PenaltyCard struct {
-	Seat bridge.Seat `json:"seat"`
-	Card bridge.Card `json:"card"`
+	Seat  bridge.Seat `json:"seat"`
+	Card  bridge.Card `json:"card"`
+	Major bool        `json:"major,omitempty"`
+	Law   string      `json:"law,omitempty"`
+}
+
+// String returns e.g. "W ♠K", or in the play "W ♠K (major)".
+func (p PenaltyCard) String() string {
+	s := p.Seat.String() + " " + p.Card.String()
+	switch {
+	case p.Major:
+		s += " (major)"
+	case p.Law != "":
+		s += " (minor)"
+	}
+	return s
 }
 
 // Information records who may use information from a withdrawn or exposed
@@ -153,7 +170,8 @@ type Rectification struct {
 	Bars             []Bar             `json:"bars"`
 	LeadRestrictions []LeadRestriction `json:"lead_restrictions"`
 	// PenaltyCards are the offender's cards exposed during the auction
-	// (Law 24): penalty cards if he becomes a defender.
+	// (Law 24), penalty cards if he becomes a defender, or his cards that
+	// the ruling makes penalty cards during the play.
 	PenaltyCards  []bridge.Card `json:"penalty_cards,omitempty"`
 	ScoreCap      string        `json:"score_cap,omitempty"`
 	DamageCheck   []string      `json:"damage_check,omitempty"`

@@ -207,6 +207,8 @@ type Table struct {
 	requests   []RequestRecord
 	playEnded  bool             // EndOfPlay: the play of the board is over
 	waived     map[*Ruling]bool // rectification forfeited under Law 11A
+	deal       *bridge.Deal     // the deal, when known (playlog.go)
+	play       *Play            // the play period, once begun
 }
 
 // NewTable returns a table for a board with the given dealer and

@@ -8,6 +8,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -245,4 +246,13 @@ func (o *output) Abort() {
 	if o.file != nil {
 		o.file.Abort()
 	}
+}
+
+// writeJSON writes v as indented JSON, with <, > and & as they are (the
+// JSON output of every command).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

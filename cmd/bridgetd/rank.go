@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -34,10 +33,7 @@ func runRank(e *env, args []string) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(rep)
+		return writeJSON(e.stdout, rep)
 	}
 	fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n", ev.Name, rep.Rounds)
 	var tw *tabwriter.Writer

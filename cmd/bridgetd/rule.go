@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -58,8 +57,5 @@ func runRule(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(res)
+	return writeJSON(e.stdout, res)
 }

@@ -1,0 +1,1529 @@
+package laws
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
+)
+
+// Claims and concessions (Laws 68–71), adjudicated on the cards.
+//
+// Law 68 (both codes): a statement that a side will win (lose) a number of
+// tricks is a claim (concession); a claim concedes the rest (68B1); the
+// claimer should state his line at once (68C); play stops (68D).
+// Law 69: an agreed claim stands, but agreement may be withdrawn within the
+// correction period (79C) for a trick his side had in fact won, or one his
+// side would likely have won had play gone on (2017 69B1–B2; 1997 69B).
+// Law 70: a contested claim is decided as equitably as possible, doubtful
+// points against the claimer (70A); the Director does not accept a
+// successful line the statement did not embrace when a normal line would
+// do worse (70D; 2017 70D1), nor an unstated line that depends on which
+// opponent holds a card (70E; 2017 70E1) unless an opponent showed out of
+// the suit before the claim or would show out of it on any normal line
+// (1997 adds: or unless not taking the line would be irrational); an
+// opponent's trump the claimer did not mention costs the tricks it could
+// take on any normal play when the claimer may have forgotten it (70C).
+// 2017 70D2: a defender's claim gets no part that depends on his partner
+// choosing one of several normal plays.
+// Law 71: a concession is cancelled for a trick the side had in fact won
+// (2017 71.1; 1997 71A, where it also covers a contract already made or
+// defeated) or could not lose by any normal play of the remaining cards
+// (2017 71.2, within the correction period of 79C; 1997 71B, the
+// "implausible concession", before the conceding side calls on the next
+// board or the round ends — the seed text of the 1997 code).
+// "Normal" includes play careless or inferior for the class of player, not
+// irrational play (footnote to Laws 70–71; 1997: to Laws 69–71).
+//
+// # The model of "normal"
+//
+// The Director's judgement is made mechanical as follows. Where the
+// statement decides the claimer side's next card, that card is played.
+// Where it does not, the claimer side's card is any of its normal
+// choices, and the one that does worst for the claimer is assumed (70A:
+// doubtful points against him; 70D). The opponents of the claimer play
+// double-dummy: every legal card, the best for them (70A: they are given
+// their best defence against his line). The claimer side's normal choices:
+//
+//   - On lead: the top remaining card of any suit the hand on lead holds it
+//     in (cashing winners in any order, blocking a suit included: careless);
+//     a low card of a suit in which partner holds the top card (crossing to
+//     a winner); when the side has no such card, any card (which loser to
+//     give up is the claimer's unstated choice). A claimer who knew of an
+//     outstanding trump (he mentioned trumps, or the Director finds he
+//     surely knew: 70C2) and holds the top trump in the hand on lead draws
+//     it before anything else; one who may have forgotten it (70C) cashes
+//     side-suit winners into the ruff as readily as anything else.
+//   - Following suit: when partner is winning the trick or he cannot beat
+//     the winning card, his lowest card, or his highest unless it is a sure
+//     winner (unblocking, or failing to: careless; throwing a winner under
+//     partner's winner is irrational); when an opponent is winning and he
+//     can beat it, a card that wins: his highest, his cheapest sure winner,
+//     a finesse (the cheapest card that beats the trick, an honour, when
+//     one card he cannot see ranks above it: AQ over the king), or in the last seat the
+//     cheapest — and, in second seat without a sure winner in the suit,
+//     also his lowest or highest card (second hand low or high; ducking
+//     with a sure winner the tricks he claimed is irrational). Ducking an opponent's winner in the last
+//     seat of his side when he can win it is irrational, and so is
+//     finessing against two or more missing cards (a deep finesse).
+//   - Void in the suit led: if an opponent is winning and he can ruff so as
+//     to win, any such ruff (a low ruff into an overruff is careless) — and,
+//     with partner still to play, also a discard; if partner is winning
+//     with the top card of the suit, a discard (ruffing partner's sure
+//     winner is irrational); otherwise a ruff or a discard.
+//   - Discards: any card that is not a sure winner (throwing an
+//     established winner is irrational), unless he holds nothing else.
+//   - A discard is the lowest card of the suit chosen.
+//   - A suit whose cards the claimer can place — an opponent has shown out
+//     of it before the claim (recorded in Shown) or on the line being
+//     followed — is played the best way (70E exception): the claimer's
+//     choice in a trick of that suit is the one that does best for him.
+//
+// Not modelled: the 1997 exception of 70E for a line whose omission would
+// be irrational (the model's normal choices already leave out the plays
+// it calls irrational, but no finding for it can be given), the class of
+// player (every claimer is judged alike), penalty cards on the table when
+// the claim is made (they do not restrict the defence here), and 70D3
+// (play after the claim as evidence).
+//
+// Law 69B2 ("would likely have won") uses a kinder model: the claimer
+// follows his statement and otherwise plays the best card of all his legal
+// cards (double dummy), the acquiescing side too; only tricks the
+// acquiescers get even then are restored to them. The statement word
+// "best" does the same from where it stands in the line: the claimer has
+// stated a line that covers every case.
+
+// ClaimPosition is the position when the claim or concession was made.
+type ClaimPosition struct {
+	Hands    bridge.Deal   // cards still held
+	Trump    bridge.Strain // the contract's strain
+	Leader   bridge.Seat   // leader of the current trick
+	Trick    []bridge.Card // cards already on the current trick
+	Declarer bridge.Seat
+	// Shown holds, per seat, the suits (bit 1<<suit) he has failed to
+	// follow before the claim (70E1 exception).
+	Shown [bridge.NumSeats]uint8
+}
+
+// Remaining returns the tricks still to be played, the current one included.
+func (p ClaimPosition) Remaining() int {
+	return p.Hands[p.Leader].Len() + min(len(p.Trick), 1)
+}
+
+func (p ClaimPosition) ddPosition() dd.Position {
+	return dd.Position{Hands: p.Hands, Trump: p.Trump, Leader: p.Leader, Trick: p.Trick}
+}
+
+// Validate checks that the position can be played out: the hands with the
+// cards of the current trick given back make a position at a trick start.
+// (A card on the trick may be a revoke: it stands as played, Law 63B.)
+func (p ClaimPosition) Validate() error {
+	start := dd.Position{Hands: p.Hands, Trump: p.Trump, Leader: p.Leader}
+	if len(p.Trick) > 3 {
+		return fmt.Errorf("laws: claim position: %w: %d cards on the table, want at most 3", dd.ErrInvalidPosition, len(p.Trick))
+	}
+	for i, c := range p.Trick {
+		s := (p.Leader + bridge.Seat(i)) & 3
+		if _, held := p.Hands.Holder(c); held || !c.Valid() {
+			return fmt.Errorf("laws: claim position: %w: %s is both on the table and in a hand", dd.ErrInvalidPosition, c)
+		}
+		start.Hands[s] = start.Hands[s].With(c)
+	}
+	if err := start.Validate(); err != nil {
+		return fmt.Errorf("laws: claim position: %w", err)
+	}
+	return nil
+}
+
+// ParseShown reads the suits players showed out of before a claim, as
+// "SEAT:SUITS …" (e.g. "E:S W:HD"), into ClaimPosition.Shown's form.
+func ParseShown(s string) ([bridge.NumSeats]uint8, error) {
+	var out [bridge.NumSeats]uint8
+	for _, f := range strings.Fields(s) {
+		ss, suits, ok := strings.Cut(f, ":")
+		seat, err := bridge.ParseSeat(ss)
+		if !ok || err != nil || suits == "" {
+			return out, fmt.Errorf("laws: shown out %q: want SEAT:SUITS", f)
+		}
+		for _, ch := range suits {
+			su, err := bridge.ParseSuit(string(ch))
+			if err != nil {
+				return out, fmt.Errorf("laws: shown out %q: %w", f, err)
+			}
+			out[seat] |= 1 << su
+		}
+	}
+	return out, nil
+}
+
+// StepKind is the kind of one step of a claim statement.
+type StepKind uint8
+
+// The steps a claim statement is made of.
+const (
+	StepCard      StepKind = iota + 1 // play this card at its holder's next turn (lead or follow)
+	StepSuit                          // run this suit: lead it from the top while it lasts
+	StepTrumps                        // draw the outstanding trumps first
+	StepTrumpsOut                     // "there is a trump out" without drawing it: mentions it (70C1)
+	StepFinesse                       // take this finesse: play the card when the suit is led towards it, or run it
+	StepDuck                          // give up a trick in this suit: both hands play low
+	StepRuff                          // ruff this suit in the other hand
+	StepCrossRuff                     // all remaining tricks on a cross-ruff
+	StepBest                          // from here on, the claimer states the whole line: his best play in every case
+)
+
+var stepWords = map[StepKind]string{StepCard: "", StepSuit: "run", StepTrumps: "trumps", StepTrumpsOut: "trumps-out",
+	StepFinesse: "finesse", StepDuck: "duck", StepRuff: "ruff", StepCrossRuff: "crossruff", StepBest: "best"}
+
+// Step is one step of a claim statement.
+type Step struct {
+	Kind StepKind
+	Card bridge.Card // StepCard, StepFinesse
+	Suit bridge.Suit // StepSuit, StepDuck, StepRuff
+}
+
+// String returns the step as written in a statement.
+func (s Step) String() string {
+	switch s.Kind {
+	case StepCard:
+		return s.Card.ASCII()
+	case StepFinesse:
+		return "finesse " + s.Card.ASCII()
+	case StepSuit, StepDuck, StepRuff:
+		return stepWords[s.Kind] + " " + string(s.Suit.Letter())
+	}
+	return stepWords[s.Kind]
+}
+
+// Statement is the claimer's clarification (Law 68C) as a line of play.
+type Statement struct{ Steps []Step }
+
+// String returns the statement in the form ParseStatement reads.
+func (st Statement) String() string {
+	w := make([]string, len(st.Steps))
+	for i, s := range st.Steps {
+		w[i] = s.String()
+	}
+	return strings.Join(w, ", ")
+}
+
+// ErrStatement is wrapped by errors in a claim statement.
+var ErrStatement = errors.New("bad claim statement")
+
+// ParseStatement reads a statement: words separated by spaces or commas,
+// in the order of play ("then" and "and" are ignored):
+//
+//	SA HK        play these cards (at their holder's next turn)
+//	run H / H    cash the hearts from the top
+//	trumps       draw the outstanding trumps first ("draw")
+//	trumps-out   the claimer mentions the outstanding trump, not drawing it
+//	finesse DQ   lead towards the ♦Q and play it, or run it
+//	duck C       give up a club, both hands low
+//	ruff H       ruff a heart in the other hand
+//	crossruff    all the rest on a cross-ruff
+//	best         from here the line covers every case (he plays the best card)
+//
+// An empty statement is a claim with no clarification.
+func ParseStatement(s string) (Statement, error) {
+	var st Statement
+	ws := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' })
+	for i := 0; i < len(ws); i++ {
+		w := strings.ToLower(ws[i])
+		arg := func() (string, error) {
+			if i+1 >= len(ws) {
+				return "", fmt.Errorf("%w: %q needs an argument (word %d)", ErrStatement, w, i+1)
+			}
+			i++
+			return ws[i], nil
+		}
+		switch w {
+		case "then", "and":
+			continue
+		case "trumps", "draw", "draw-trumps":
+			st.Steps = append(st.Steps, Step{Kind: StepTrumps})
+		case "trumps-out", "trump-out", "no-draw":
+			st.Steps = append(st.Steps, Step{Kind: StepTrumpsOut})
+		case "crossruff", "cross-ruff":
+			st.Steps = append(st.Steps, Step{Kind: StepCrossRuff})
+		case "best", "dd":
+			st.Steps = append(st.Steps, Step{Kind: StepBest})
+		case "finesse":
+			a, err := arg()
+			if err != nil {
+				return st, err
+			}
+			c, err := bridge.ParseCard(a)
+			if err != nil {
+				return st, fmt.Errorf("%w: finesse %q: %v", ErrStatement, a, err)
+			}
+			st.Steps = append(st.Steps, Step{Kind: StepFinesse, Card: c})
+		case "run", "duck", "ruff", "cash":
+			a, err := arg()
+			if err != nil {
+				return st, err
+			}
+			su, err := bridge.ParseSuit(a)
+			if err != nil {
+				return st, fmt.Errorf("%w: %s %q: %v", ErrStatement, w, a, err)
+			}
+			k := map[string]StepKind{"run": StepSuit, "cash": StepSuit, "duck": StepDuck, "ruff": StepRuff}[w]
+			st.Steps = append(st.Steps, Step{Kind: k, Suit: su})
+		default:
+			if su, err := bridge.ParseSuit(ws[i]); err == nil {
+				st.Steps = append(st.Steps, Step{Kind: StepSuit, Suit: su})
+				continue
+			}
+			c, err := bridge.ParseCard(ws[i])
+			if err != nil {
+				return st, fmt.Errorf("%w: word %d %q is not a card, a suit or a step", ErrStatement, i+1, ws[i])
+			}
+			st.Steps = append(st.Steps, Step{Kind: StepCard, Card: c})
+		}
+	}
+	return st, nil
+}
+
+// mentionsTrumps reports whether the statement mentions the trumps
+// (70C1): drawing them, leaving them out, a cross-ruff, a ruff, a trump
+// named, or a complete line.
+func (st Statement) mentionsTrumps(trump bridge.Strain) bool {
+	ts, ok := trump.Suit()
+	if !ok {
+		return true
+	}
+	for _, s := range st.Steps {
+		switch s.Kind {
+		case StepTrumps, StepTrumpsOut, StepCrossRuff, StepRuff, StepBest:
+			return true
+		case StepCard, StepFinesse:
+			if s.Card.Suit() == ts {
+				return true
+			}
+		case StepSuit, StepDuck:
+			if s.Suit == ts {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Claim is a claim as made at the table.
+type Claim struct {
+	Claimer   bridge.Seat
+	Tricks    int // tricks claimed for his side out of those left, the current one included
+	Statement Statement
+	// Aware is the Director's finding under 70C2 that the claimer surely
+	// knew an opponent still held a trump although he did not say so. By
+	// default a claimer who did not mention it may have forgotten it.
+	Aware bool
+}
+
+// LineCard is one card of the line the Director assumed, and why.
+type LineCard struct {
+	Seat bridge.Seat `json:"seat"`
+	Card bridge.Card `json:"card"`
+	Why  string      `json:"why"`
+}
+
+// String returns e.g. "S ♠A (stated)".
+func (l LineCard) String() string { return fmt.Sprintf("%s %s (%s)", l.Seat, l.Card, l.Why) }
+
+// Award is the Director's decision on a claim or concession.
+type Award struct {
+	Remaining   int // tricks left when the claim was made
+	Claimed     int // tricks the claimer claimed (or the conceder kept)
+	Tricks      int // tricks awarded to the claimer's (conceder's) side out of Remaining
+	Restorable  int // further tricks Law 71 (or 69B) gives back when raised within the correction period
+	DoubleDummy int // the claimer side's tricks with best play by both sides, for reference
+	Law         string
+	Reasons     []string
+	Line        []LineCard // the line assumed, card by card
+	// OnTable are the cards already on the current trick when the claim was
+	// made, led by Leader; the line goes on from there.
+	OnTable []bridge.Card
+	Leader  bridge.Seat
+}
+
+// Explain returns the award and the line, one card a line.
+func (a Award) Explain() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "award: %d of %d tricks (claimed %d; double dummy %d) — Law %s\n", a.Tricks, a.Remaining, a.Claimed, a.DoubleDummy, a.Law)
+	for _, r := range a.Reasons {
+		b.WriteString("  " + r + "\n")
+	}
+	k := len(a.OnTable)
+	for i, l := range a.Line {
+		if (i+k)%4 == 0 || i == 0 {
+			fmt.Fprintf(&b, "trick %d:\n", (i+k)/4+1)
+		}
+		if i == 0 {
+			for j, c := range a.OnTable {
+				fmt.Fprintf(&b, "  %s %s (on the table when he claimed)\n", (a.Leader+bridge.Seat(j))&3, c)
+			}
+		}
+		b.WriteString("  " + l.String() + "\n")
+	}
+	return b.String()
+}
+
+// Adjudicator adjudicates claims; it keeps a solver between calls. It is
+// not safe for concurrent use.
+type Adjudicator struct {
+	ed     Edition
+	solver *dd.Solver
+}
+
+// NewAdjudicator returns an adjudicator under the given code.
+func NewAdjudicator(ed Edition) *Adjudicator {
+	if !ed.Valid() {
+		ed = Edition2017
+	}
+	return &Adjudicator{ed: ed, solver: dd.NewSolverOptions(dd.Options{MaxMemory: 16 << 20})}
+}
+
+// search modes: how the claimer side's unstated choices are resolved.
+const (
+	modeNormal = iota // the worst normal choice (70A, 70D, 70E, 71)
+	modeLikely        // the best choice (69B2: "would likely have won")
+	modeDD            // best play by both sides, the statement ignored
+)
+
+// prepare checks the position and the number of tricks claimed or
+// conceded, and returns the tricks left and the double-dummy tricks of
+// the seat's side.
+func (a *Adjudicator) prepare(pos ClaimPosition, seat bridge.Seat, n int, what string) (rem, ddv int, err error) {
+	if err := pos.Validate(); err != nil {
+		return 0, 0, err
+	}
+	rem = pos.Remaining()
+	if n < 0 || n > rem {
+		return 0, 0, fmt.Errorf("laws: %s of %d tricks with %d left: %w", what, n, rem, ErrBadEvent)
+	}
+	ddv, err = a.ddTricks(pos, seat.Side())
+	return rem, ddv, err
+}
+
+// Contested adjudicates a contested claim (Law 70).
+func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
+	rem, ddv, err := a.prepare(pos, c.Claimer, c.Tricks, "claim")
+	if err != nil {
+		return Award{}, err
+	}
+	side := c.Claimer.Side()
+	s := newClaimSearch(pos, side, c.Statement, modeNormal)
+	s.solver = a.solver
+	unaware := s.trumpOut() && !c.Statement.mentionsTrumps(pos.Trump) && !c.Aware
+	s.unaware = unaware
+	v := s.value()
+	aw := Award{Remaining: rem, Claimed: c.Tricks, DoubleDummy: ddv, Law: "70A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
+	aw.Tricks = min(v, c.Tricks)
+	if v > c.Tricks {
+		aw.Restorable = v - c.Tricks
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: the claim concedes %d trick(s) that no normal play could lose; they go back to the claimer if raised %s",
+			a.ed.pick("71B", "71.2"), aw.Restorable, a.ed.pick("before his side calls on the next board or the round ends", "within the correction period (79C)")))
+	}
+	if v < c.Tricks {
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law 70A: %d of the claimed tricks are doubtful and go to the opponents", c.Tricks-v))
+	}
+	switch {
+	case unaware && s.awareValue() > v:
+		aw.Law = "70C"
+		aw.Reasons = append(aw.Reasons, "Law 70C: an opponent holds a trump the claimer did not mention; he may have forgotten it, and it takes a trick on a normal line")
+	case v < ddv && s.guessed:
+		aw.Law = a.ed.pick("70E", "70E1")
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: making %d tricks depends on placing an opponent's card, a line he did not state", aw.Law, ddv))
+	case v < ddv:
+		aw.Law = a.ed.pick("70D", "70D1")
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: the line making %d tricks is not in his statement; a normal line makes only %d", aw.Law, ddv, v))
+	}
+	if unaware && aw.Law != "70C" {
+		aw.Reasons = append(aw.Reasons, "Law 70C: a trump is out and was not mentioned, but it costs nothing more on any normal line")
+	}
+	if v == c.Tricks && len(aw.Reasons) == 0 {
+		aw.Reasons = append(aw.Reasons, "the claim is good against any normal play: the claimed tricks are awarded")
+	}
+	if side != pos.Declarer.Side() && a.ed == Edition2017 {
+		aw.Reasons = append(aw.Reasons, "2017 70D2: a defender's claim gets no trick that depends on his partner's choice among normal plays")
+	}
+	return aw, nil
+}
+
+// Concession applies Law 71 to a concession: conceded is the number of the
+// remaining tricks the conceder's side gave up. The award says how many
+// tricks the side keeps, and Restorable how many of the conceded ones are
+// cancelled because no normal play could lose them.
+func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conceded int) (Award, error) {
+	rem, ddv, err := a.prepare(pos, conceder, conceded, "concession")
+	if err != nil {
+		return Award{}, err
+	}
+	side := conceder.Side()
+	s := newClaimSearch(pos, side, Statement{}, modeNormal)
+	s.solver = a.solver
+	s.unaware = true
+	v := s.value()
+	kept := rem - conceded
+	aw := Award{Remaining: rem, Claimed: kept, Tricks: kept, DoubleDummy: ddv, Law: "68B", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
+	if v > kept {
+		aw.Restorable = v - kept
+		aw.Law = a.ed.pick("71B", "71.2")
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: %d conceded trick(s) could not be lost by any normal play: the concession of them is cancelled %s", aw.Law, aw.Restorable,
+			a.ed.pick("when raised before the conceding side calls on the next board or the round ends", "within the correction period (79C)")))
+	} else {
+		aw.Reasons = append(aw.Reasons, "the concession stands: a normal line loses every trick conceded")
+	}
+	return aw, nil
+}
+
+// Acquiescence applies Law 69B2 (1997 69B) to an agreed claim: Restorable
+// is the number of tricks the acquiescing side would likely have won had
+// play continued, which it recovers by withdrawing its agreement within
+// the correction period.
+func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
+	rem, ddv, err := a.prepare(pos, c.Claimer, c.Tricks, "claim")
+	if err != nil {
+		return Award{}, err
+	}
+	side := c.Claimer.Side()
+	s := newClaimSearch(pos, side, c.Statement, modeLikely)
+	s.solver = a.solver
+	v := s.value()
+	law := a.ed.pick("69B", "69B2")
+	aw := Award{Remaining: rem, Claimed: c.Tricks, Tricks: c.Tricks, DoubleDummy: ddv, Law: "69A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
+	if v < c.Tricks {
+		aw.Restorable = c.Tricks - v
+		aw.Law = law
+		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law %s: the acquiescing side would likely have won %d of the tricks it agreed to lose; they are restored to it when it withdraws its agreement within the correction period", law, aw.Restorable))
+	} else {
+		aw.Reasons = append(aw.Reasons, "Law 69A: the agreed claim stands: the claimer's line takes the claimed tricks against any defence")
+	}
+	return aw, nil
+}
+
+func (a *Adjudicator) ddTricks(pos ClaimPosition, side bridge.Side) (int, error) {
+	p := pos.ddPosition()
+	if p.Validate() != nil {
+		// a revoke on the trick in progress, which the solver refuses:
+		// best play by both sides, searched here
+		s := newClaimSearch(pos, side, Statement{}, modeDD)
+		s.solver = a.solver
+		return s.value(), nil
+	}
+	n, err := a.solver.Tricks(p)
+	if err != nil {
+		return 0, fmt.Errorf("laws: claim: %w", err)
+	}
+	if p.Turn().Side() != side {
+		n = p.Tricks() - n
+	}
+	return n, nil
+}
+
+// claimSearch walks the play from the claim position with the claimer
+// side's choices restricted to the statement and to normal plays.
+type claimSearch struct {
+	trump     bridge.Strain
+	ts        bridge.Suit
+	hasTrump  bool
+	side      bridge.Side
+	steps     []Step
+	mode      int
+	unaware   bool
+	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
+	memo      map[claimKey]claimBound
+	root      claimState
+	nodes     int
+	solver    *dd.Solver     // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo    map[ddKey]int8 // the bounds already computed
+	cardSteps bool           // the statement names cards: table entries keep absolute ranks
+}
+
+type ddKey struct {
+	hands  bridge.Deal
+	leader bridge.Seat
+}
+
+type claimKey struct {
+	hands  bridge.Deal
+	leader bridge.Seat
+	step   uint8
+	shown  uint16
+}
+
+type claimBound struct{ lo, hi int8 }
+
+// claimState is a moment of the adjudicated play.
+type claimState struct {
+	hands  bridge.Deal
+	leader bridge.Seat
+	trick  [4]bridge.Card
+	n      int
+	step   int
+	shown  [bridge.NumSeats]uint8
+	plan   Step // the step governing the current trick (finesse, duck, ruff), Kind 0 if none
+	planBy bridge.Seat
+}
+
+type claimMove struct {
+	card bridge.Card
+	why  string
+	step int  // step index after the move
+	plan Step // the plan for the rest of the trick
+	by   bridge.Seat
+}
+
+func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int) *claimSearch {
+	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: map[claimKey]claimBound{}}
+	s.ts, s.hasTrump = pos.Trump.Suit()
+	for _, sp := range st.Steps {
+		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
+	}
+	r := claimState{hands: pos.Hands, leader: pos.Leader, shown: pos.Shown}
+	for i, c := range pos.Trick {
+		r.trick[i] = c
+	}
+	r.n = len(pos.Trick)
+	s.root = r
+	return s
+}
+
+// trumpOut reports whether an opponent of the claimer holds a trump.
+func (s *claimSearch) trumpOut() bool {
+	if !s.hasTrump {
+		return false
+	}
+	for _, o := range s.side.Opponents().Seats() {
+		if s.root.hands[o].InSuit(s.ts) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// awareValue is the value had the claimer known of the outstanding trump.
+func (s *claimSearch) awareValue() int {
+	t := newClaimSearch(ClaimPosition{}, s.side, Statement{Steps: s.steps}, s.mode)
+	t.root = s.root
+	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
+	t.solver, t.ddMemo = s.solver, s.ddMemo
+	return t.value()
+}
+
+func (s *claimSearch) value() int { return s.exact(s.root, -1) }
+
+// exact returns the value of st by a sequence of null-window searches
+// (MTD(f)), starting from guess, or from the double-dummy bound when
+// guess is negative.
+func (s *claimSearch) exact(st claimState, guess int) int {
+	lo, hi := 0, st.hands[st.leader].Len()+min(st.n, 1)
+	if st.n == 0 {
+		hi = min(hi, s.ddBound(&st))
+	}
+	g := hi
+	if guess >= 0 {
+		g = min(max(guess, lo), hi)
+	}
+	for lo < hi {
+		beta := g
+		if g == lo {
+			beta = g + 1
+		}
+		v := s.search(st, beta-1, beta)
+		if v < beta {
+			hi = v
+		} else {
+			lo = v
+		}
+		g = v
+	}
+	return lo
+}
+
+// ddBound returns the claimer side's double-dummy tricks from a trick
+// start: no line of his, normal or not, does better.
+func (s *claimSearch) ddBound(st *claimState) int {
+	n := st.hands[st.leader].Len()
+	if s.solver == nil || n == 0 {
+		return n
+	}
+	k := ddKey{relative(st.hands), st.leader}
+	if v, ok := s.ddMemo[k]; ok {
+		return int(v)
+	}
+	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
+	if err != nil {
+		return n
+	}
+	if st.leader.Side() != s.side {
+		v = n - v
+	}
+	if s.ddMemo == nil {
+		s.ddMemo = map[ddKey]int8{}
+	}
+	s.ddMemo[k] = int8(v)
+	return v
+}
+
+// all returns every card still held or on the current trick.
+func (st *claimState) all() bridge.Hand {
+	h := st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
+	for i := 0; i < st.n; i++ {
+		h = h.With(st.trick[i])
+	}
+	return h
+}
+
+// top returns the highest card of suit su still held, and whether any is.
+func (st *claimState) top(su bridge.Suit) (bridge.Card, bool) {
+	h := st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
+	b := h.SuitBits(su)
+	if b == 0 {
+		return 0, false
+	}
+	return bridge.NewCard(su, bridge.Rank(15-bits.LeadingZeros16(b))), true
+}
+
+func highest(h bridge.Hand, su bridge.Suit) bridge.Card {
+	b := h.SuitBits(su)
+	return bridge.NewCard(su, bridge.Rank(15-bits.LeadingZeros16(b)))
+}
+
+func lowest(h bridge.Hand, su bridge.Suit) bridge.Card {
+	b := h.SuitBits(su)
+	return bridge.NewCard(su, bridge.Rank(bits.TrailingZeros16(b)))
+}
+
+// winning returns the index of the card winning the current trick.
+func (s *claimSearch) winning(st *claimState) int {
+	best := 0
+	for i := 1; i < st.n; i++ {
+		if beatsCard(st.trick[i], st.trick[best], s.trump) {
+			best = i
+		}
+	}
+	return best
+}
+
+func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
+	if a.Suit() == b.Suit() {
+		return a.Rank() > b.Rank()
+	}
+	return trump.IsSuit() && a.Suit() == bridge.Suit(trump)
+}
+
+func (s *claimSearch) key(st *claimState) claimKey {
+	hands := st.hands
+	if !s.cardSteps {
+		hands = relative(hands)
+	}
+	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
+	for _, o := range s.side.Opponents().Seats() {
+		k.shown = k.shown<<4 | uint16(st.shown[o])
+	}
+	return k
+}
+
+// search returns the claimer side's tricks from st (the current trick
+// included), by alpha-beta within (alpha, beta).
+// relative returns the deal with the cards of each suit renumbered from the
+// ace down, in order: the play from a trick start depends only on the
+// order of the cards still in play, so positions that differ only in the
+// ranks of cards already played share one table entry (the partition idea
+// the solver uses, in its simplest form).
+func relative(d bridge.Deal) bridge.Deal {
+	var out bridge.Deal
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		var owner [16]int8
+		all := uint16(0)
+		for seat := 0; seat < 4; seat++ {
+			b := d[seat].SuitBits(su)
+			all |= b
+			for b != 0 {
+				r := bits.TrailingZeros16(b)
+				b &^= 1 << r
+				owner[r] = int8(seat)
+			}
+		}
+		next := int(bridge.Ace)
+		for all != 0 {
+			r := 15 - bits.LeadingZeros16(all)
+			all &^= 1 << r
+			out[owner[r]] = out[owner[r]].With(bridge.NewCard(su, bridge.Rank(next)))
+			next--
+		}
+	}
+	return out
+}
+
+func (s *claimSearch) search(st claimState, alpha, beta int) int {
+	s.nodes++
+	if st.n == 4 {
+		w := st.leader + bridge.Seat(s.winning(&st))
+		w &= 3
+		won := 0
+		if w.Side() == s.side {
+			won = 1
+		}
+		next := claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
+		return won + s.search(next, alpha-won, beta-won)
+	}
+	if st.n == 0 && st.hands[st.leader] == 0 {
+		return 0
+	}
+	if beta <= 0 {
+		return 0 // he has what is asked already
+	}
+	if rem := st.hands[st.leader].Len() + min(st.n, 1); alpha >= rem {
+		return rem // he cannot reach it
+	}
+	var key claimKey
+	if st.n == 0 {
+		if s.sure(&st) {
+			return st.hands[st.leader].Len()
+		}
+		if ub := s.ddBound(&st); ub <= alpha {
+			return ub
+		} else if ub < beta {
+			beta = ub + 1
+		}
+		key = s.key(&st)
+		if b, ok := s.memo[key]; ok {
+			if b.lo == b.hi || int(b.lo) >= beta {
+				return int(b.lo)
+			}
+			if int(b.hi) <= alpha {
+				return int(b.hi)
+			}
+			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
+		}
+	}
+	a0, b0 := alpha, beta
+	moves, maximise := s.moves(&st)
+	v := 0
+	if maximise {
+		v = -1
+		for _, m := range moves {
+			c := s.search(s.apply(st, m), alpha, beta)
+			if c > v {
+				v = c
+			}
+			if v > alpha {
+				alpha = v
+			}
+			if alpha >= beta {
+				break
+			}
+		}
+	} else {
+		v = 14
+		for _, m := range moves {
+			c := s.search(s.apply(st, m), alpha, beta)
+			if c < v {
+				v = c
+			}
+			if v < beta {
+				beta = v
+			}
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	if st.n == 0 {
+		b := claimBound{lo: 0, hi: 13}
+		if old, ok := s.memo[key]; ok {
+			b = old
+		}
+		switch {
+		case v <= a0:
+			b.hi = int8(min(int(b.hi), v))
+		case v >= b0:
+			b.lo = int8(max(int(b.lo), v))
+		default:
+			b.lo, b.hi = int8(v), int8(v)
+		}
+		s.memo[key] = b
+	}
+	return v
+}
+
+// apply plays a move.
+func (s *claimSearch) apply(st claimState, m claimMove) claimState {
+	seat := (st.leader + bridge.Seat(st.n)) & 3
+	if st.n > 0 {
+		led := st.trick[0].Suit()
+		if m.card.Suit() != led {
+			st.shown[seat] |= 1 << led
+		}
+	}
+	st.hands[seat] = st.hands[seat].Without(m.card)
+	st.trick[st.n] = m.card
+	st.n++
+	st.step = m.step
+	st.plan, st.planBy = m.plan, m.by
+	return st
+}
+
+// moves returns the cards the player to move may play under the model,
+// and whether the choice among them is made for the claimer's benefit.
+func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
+	seat := (st.leader + bridge.Seat(st.n)) & 3
+	h := st.hands[seat]
+	legal := h
+	if st.n > 0 {
+		if f := h.InSuit(st.trick[0].Suit()); f != 0 {
+			legal = f
+		}
+	}
+	keep := func(why string, cs bridge.Hand, step int, plan Step, by bridge.Seat) []claimMove {
+		var out []claimMove
+		for _, c := range s.distinct(st, seat, cs) {
+			out = append(out, claimMove{card: c, why: why, step: step, plan: plan, by: by})
+		}
+		return out
+	}
+	if seat.Side() != s.side {
+		// 70A: the opponents are given their best defence.
+		return s.order(st, keep("defence", legal, st.step, st.plan, st.planBy)), false
+	}
+	if s.mode == modeDD {
+		return keep("best play", legal, st.step, Step{}, 0), true
+	}
+	best := s.mode == modeLikely
+	// a stated card, at its holder's turn: led, or played following suit
+	step := st.step
+	for step < len(s.steps) {
+		sp := s.steps[step]
+		if sp.Kind == StepTrumpsOut {
+			step++ // a mention, not a play
+			continue
+		}
+		if sp.Kind == StepCard && !st.all().Has(sp.Card) {
+			step++ // a stated card already gone: skip it
+			continue
+		}
+		break
+	}
+	if step < len(s.steps) && s.steps[step].Kind == StepBest {
+		best = true
+	}
+	if step < len(s.steps) && s.steps[step].Kind == StepCard && legal.Has(s.steps[step].Card) &&
+		(st.n == 0 || s.steps[step].Card.Suit() == st.trick[0].Suit()) {
+		return []claimMove{{card: s.steps[step].Card, why: "stated", step: step + 1, plan: st.plan, by: st.planBy}}, true
+	}
+	if st.n == 0 {
+		if ms := s.statedLead(st, seat, step); ms != nil {
+			return ms, true
+		}
+		if best {
+			return keep("best play (his line covers every case)", legal, step, Step{}, 0), true
+		}
+		cs, why := s.normalLeads(st, seat)
+		return s.order(st, keep(why, cs, step, Step{}, 0)), false
+	}
+	if ms, mine := s.plannedFollow(st, seat, legal, step); ms != nil {
+		return ms, mine || best
+	}
+	if best {
+		return keep("best play (his line covers every case)", legal, step, st.plan, st.planBy), true
+	}
+	cs := s.normalFollows(st, seat, legal, step)
+	led := st.trick[0].Suit()
+	known := false
+	for _, o := range s.side.Opponents().Seats() {
+		known = known || st.shown[o]&(1<<led) != 0
+	}
+	// the exception covers a choice that depends on where an opponent's
+	// card lies, not carelessness such as a failure to unblock
+	known = known && s.locational(st, cs)
+	why := "normal choice, the worst for the claimer (70A; 70D)"
+	if known {
+		why = "the suit's layout is known: played the best way (70E exception)"
+		return keep(why, cs, step, st.plan, st.planBy), known
+	}
+	return s.order(st, keep(why, cs, step, st.plan, st.planBy)), known
+}
+
+// order puts first the moves most likely to cost the claimer a trick, so
+// that the searches for a worse line find it early: for the defence the
+// cards that take the trick (ruffs and high cards), for the claimer's
+// side the cards that do not, and leads an opponent can ruff.
+func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
+	if len(ms) < 2 {
+		return ms
+	}
+	seat := (st.leader + bridge.Seat(st.n)) & 3
+	score := func(c bridge.Card) int {
+		wins := st.n == 0
+		if st.n > 0 {
+			wins = beatsCard(c, st.trick[s.winning(st)], s.trump)
+		}
+		v := int(c.Rank())
+		if seat.Side() != s.side {
+			if wins {
+				return 100 - v // the cheapest card that wins first
+			}
+			return -v
+		}
+		if st.n == 0 && s.hasTrump && c.Suit() != s.ts {
+			for _, o := range s.side.Opponents().Seats() {
+				if st.hands[o].InSuit(c.Suit()) == 0 && st.hands[o].InSuit(s.ts) != 0 {
+					return 200 // a lead into a ruff
+				}
+			}
+		}
+		if !wins {
+			return 100 - v
+		}
+		return -v
+	}
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && score(ms[j].card) > score(ms[j-1].card); j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
+	return ms
+}
+
+// distinct returns one card of each run of cards of equal value in cs: two
+// cards of cs with no card of another hand still in play between them.
+func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand) []bridge.Card {
+	others := st.all() &^ st.hands[seat]
+	var out []bridge.Card
+	for su := bridge.Spades; su <= bridge.Spades; su-- {
+		b := cs.SuitBits(su)
+		ob := others.SuitBits(su)
+		prev := -1
+		for b != 0 {
+			r := 15 - bits.LeadingZeros16(b)
+			b &^= 1 << r
+			if prev >= 0 && ob&(uint16(1)<<prev-uint16(1)<<(r+1)) == 0 {
+				continue // same value as the card kept above it
+			}
+			out = append(out, bridge.NewCard(su, bridge.Rank(r)))
+			prev = r
+		}
+	}
+	return out
+}
+
+// statedLead returns the lead the statement dictates, or nil.
+func (s *claimSearch) statedLead(st *claimState, seat bridge.Seat, step int) []claimMove {
+	h := st.hands[seat]
+	pard := st.hands[seat.Partner()]
+	for step < len(s.steps) {
+		sp := s.steps[step]
+		switch sp.Kind {
+		case StepCard:
+			return nil // held by partner: the way to reach him is unstated
+		case StepTrumpsOut, StepBest:
+			if sp.Kind == StepBest {
+				return nil
+			}
+			step++
+			continue
+		case StepTrumps:
+			out := false
+			for _, o := range s.side.Opponents().Seats() {
+				out = out || (s.hasTrump && st.hands[o].InSuit(s.ts) != 0)
+			}
+			if !out {
+				step++
+				continue
+			}
+			if h.InSuit(s.ts) == 0 {
+				return nil
+			}
+			return []claimMove{{card: highest(h, s.ts), why: "stated: drawing trumps", step: step}}
+		case StepSuit:
+			if (h | pard).InSuit(sp.Suit) == 0 {
+				step++
+				continue
+			}
+			t, _ := st.top(sp.Suit)
+			if !(h | pard).Has(t) { // the suit is run: its winners are gone
+				step++
+				continue
+			}
+			if h.InSuit(sp.Suit) == 0 {
+				return nil
+			}
+			if h.Has(t) {
+				return []claimMove{{card: t, why: "stated: running " + sp.Suit.String(), step: step}}
+			}
+			return []claimMove{{card: lowest(h, sp.Suit), why: "stated: " + sp.Suit.String() + " to partner's winner", step: step}}
+		case StepFinesse:
+			su := sp.Card.Suit()
+			holder, ok := st.holderOf(sp.Card)
+			if !ok || holder.Side() != s.side {
+				step++
+				continue
+			}
+			if holder == seat {
+				return []claimMove{{card: sp.Card, why: "stated: running the finesse card", step: step + 1, plan: sp, by: holder}}
+			}
+			if h.InSuit(su) == 0 {
+				return nil
+			}
+			return []claimMove{{card: lowest(h, su), why: "stated: leading towards the finesse", step: step + 1, plan: sp, by: holder}}
+		case StepDuck:
+			if h.InSuit(sp.Suit) == 0 {
+				if pard.InSuit(sp.Suit) == 0 {
+					step++
+					continue
+				}
+				return nil
+			}
+			return []claimMove{{card: lowest(h, sp.Suit), why: "stated: ducking " + sp.Suit.String(), step: step + 1, plan: sp, by: seat}}
+		case StepRuff:
+			if !s.hasTrump || h.InSuit(sp.Suit) == 0 || pard.InSuit(sp.Suit) != 0 || pard.InSuit(s.ts) == 0 {
+				if h.InSuit(sp.Suit) == 0 && pard.InSuit(sp.Suit) != 0 && h.InSuit(s.ts) != 0 {
+					return nil // the ruff is in this hand: reach partner first
+				}
+				step++
+				continue
+			}
+			return []claimMove{{card: lowest(h, sp.Suit), why: "stated: leading a " + sp.Suit.String() + " to ruff", step: step + 1, plan: sp, by: seat.Partner()}}
+		case StepCrossRuff:
+			var cs bridge.Hand
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if s.hasTrump && su != s.ts && h.InSuit(su) != 0 && pard.InSuit(su) == 0 && pard.InSuit(s.ts) != 0 {
+					cs = cs.With(lowest(h, su))
+				}
+			}
+			if cs == 0 {
+				return nil
+			}
+			var out []claimMove
+			for _, c := range cs.Cards() {
+				out = append(out, claimMove{card: c, why: "stated: cross-ruff", step: step})
+			}
+			if s.mode == modeNormal && len(out) > 1 {
+				// several suits to cross-ruff: his unstated choice (70A)
+				return nil
+			}
+			return out
+		}
+		return nil
+	}
+	return nil
+}
+
+func (st *claimState) holderOf(c bridge.Card) (bridge.Seat, bool) { return st.hands.Holder(c) }
+
+// plannedFollow returns the follow a stated finesse, duck or ruff dictates.
+func (s *claimSearch) plannedFollow(st *claimState, seat bridge.Seat, legal bridge.Hand, step int) ([]claimMove, bool) {
+	sp := st.plan
+	if sp.Kind == 0 {
+		return nil, false
+	}
+	h := st.hands[seat]
+	led := st.trick[0].Suit()
+	win := s.winning(st)
+	winCard := st.trick[win]
+	oppWinning := (st.leader+bridge.Seat(win))&3 != seat.Partner() && (st.leader+bridge.Seat(win))&3 != seat
+	mv := func(c bridge.Card, why string) ([]claimMove, bool) {
+		return []claimMove{{card: c, why: why, step: step, plan: sp, by: st.planBy}}, true
+	}
+	cheapest := func() (bridge.Card, bool) {
+		cs := legal.Cards() // high to low
+		for i := len(cs) - 1; i >= 0; i-- {
+			if beatsCard(cs[i], winCard, s.trump) {
+				return cs[i], true
+			}
+		}
+		return 0, false
+	}
+	switch sp.Kind {
+	case StepFinesse:
+		if led != sp.Card.Suit() || h.InSuit(led) == 0 {
+			return nil, false
+		}
+		if seat == st.planBy && h.Has(sp.Card) {
+			if oppWinning && beatsCard(winCard, sp.Card, s.trump) {
+				if c, ok := cheapest(); ok {
+					return mv(c, "stated finesse: second hand covered, won cheaply")
+				}
+				return mv(lowest(h, led), "stated finesse: covered, cannot win")
+			}
+			return mv(sp.Card, "stated: finessing")
+		}
+		if seat != st.planBy && st.trick[0] == sp.Card {
+			if oppWinning {
+				if c, ok := cheapest(); ok {
+					return mv(c, "stated finesse: covered, won")
+				}
+			}
+			return mv(lowest(h, led), "stated: letting the finesse card run")
+		}
+	case StepDuck:
+		if h.InSuit(led) != 0 && led == sp.Suit {
+			return mv(lowest(h, led), "stated: ducking")
+		}
+	case StepRuff:
+		if seat == st.planBy && led == sp.Suit && h.InSuit(led) == 0 && h.InSuit(s.ts) != 0 {
+			var out []claimMove
+			for _, c := range s.distinct(st, seat, h.InSuit(s.ts)) {
+				out = append(out, claimMove{card: c, why: "stated: ruffing", step: step, plan: sp, by: st.planBy})
+			}
+			// which trump to ruff with is unstated: the worst (70A)
+			return out, s.mode == modeLikely
+		}
+	}
+	return nil, false
+}
+
+// normalLeads returns the claimer side's normal leads (see the model).
+func (s *claimSearch) normalLeads(st *claimState, seat bridge.Seat) (bridge.Hand, string) {
+	h := st.hands[seat]
+	pard := st.hands[seat.Partner()]
+	oppTrump := false
+	if s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			oppTrump = oppTrump || st.hands[o].InSuit(s.ts) != 0
+		}
+	}
+	crossruff := s.crossruff(st.step)
+	if oppTrump && !s.unaware && !crossruff && h.InSuit(s.ts) != 0 {
+		if t, _ := st.top(s.ts); h.Has(t) {
+			return bridge.Hand(0).With(t), "drawing the outstanding trump with the master (70C: he knew of it)"
+		}
+	}
+	var cs bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if h.InSuit(su) == 0 {
+			continue
+		}
+		w := s.winners(st, su)
+		switch {
+		case h&w != 0:
+			cs |= h & w
+		case pard&w != 0:
+			cs = cs.With(lowest(h, su))
+		}
+	}
+	if cs != 0 {
+		return cs, "unstated lead: a winner or a card to partner's winner, the worst order for the claimer (70A; 70D)"
+	}
+	return h, "unstated lead of a loser: the worst for the claimer (70A)"
+}
+
+// normalFollows returns the claimer side's normal plays to a trick led.
+func (s *claimSearch) normalFollows(st *claimState, seat bridge.Seat, legal bridge.Hand, step int) bridge.Hand {
+	h := st.hands[seat]
+	led := st.trick[0].Suit()
+	win := s.winning(st)
+	winSeat := (st.leader + bridge.Seat(win)) & 3
+	winCard := st.trick[win]
+	partnerWins := winSeat == seat.Partner()
+	partnerToPlay := !partnerPlayed(st, seat) // partner plays after him in this trick
+	var beaters bridge.Hand
+	for _, c := range legal.Cards() {
+		if beatsCard(c, winCard, s.trump) {
+			beaters = beaters.With(c)
+		}
+	}
+	crossruff := s.crossruff(step)
+	if h.InSuit(led) != 0 { // following suit
+		if !partnerWins && beaters != 0 && !partnerToPlay {
+			return s.winningCards(st, beaters, led)
+		}
+		cs := bridge.Hand(0).With(lowest(legal, led))
+		if partnerToPlay && !partnerWins {
+			if beaters&s.winners(st, led) != 0 {
+				// holding a sure winner he takes the trick: ducking the
+				// tricks he claimed is irrational
+				return s.winningCards(st, beaters, led)
+			}
+			cs = cs.With(highest(legal, led)) // second hand high
+			if beaters != 0 {
+				cs |= s.winningCards(st, beaters, led) // or winning
+			}
+		} else if hi := highest(legal, led); !s.winners(st, led).Has(hi) {
+			cs = cs.With(hi) // unblocking; never throwing a sure winner away
+		}
+		return cs
+	}
+	// void in the suit led
+	trumps := bridge.Hand(0)
+	if s.hasTrump {
+		trumps = h.InSuit(s.ts)
+	}
+	winningRuffs := trumps & beaters
+	discards := s.discards(st, seat)
+	switch {
+	case crossruff && winningRuffs != 0 && !partnerWins:
+		return winningRuffs
+	case partnerWins:
+		t, _ := st.top(led)
+		if winCard.Suit() == led && (t.Rank() < winCard.Rank() || !st.hands[0].Has(t) && !st.hands[1].Has(t) && !st.hands[2].Has(t) && !st.hands[3].Has(t)) && discards != 0 {
+			return discards // partner holds the trick with the top card
+		}
+		return discards | trumps
+	case winningRuffs != 0 && !partnerToPlay:
+		return winningRuffs
+	case winningRuffs != 0:
+		return winningRuffs | discards
+	}
+	if discards == 0 {
+		return legal
+	}
+	return discards
+}
+
+// crossruff reports whether a cross-ruff step has been reached.
+func (s *claimSearch) crossruff(step int) bool {
+	for i := 0; i < len(s.steps) && i <= step; i++ {
+		if s.steps[i].Kind == StepCrossRuff {
+			return true
+		}
+	}
+	return false
+}
+
+// winners returns the cards of suit su that are sure winners for the
+// claimer's side: its cards ranking from the top down with no opponent's
+// card above them.
+func (s *claimSearch) winners(st *claimState, su bridge.Suit) bridge.Hand {
+	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
+	all := st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
+	b := all.SuitBits(su)
+	var out bridge.Hand
+	for b != 0 {
+		r := 15 - bits.LeadingZeros16(b)
+		c := bridge.NewCard(su, bridge.Rank(r))
+		if !own.Has(c) {
+			break
+		}
+		out = out.With(c)
+		b &^= 1 << r
+	}
+	return out
+}
+
+func partnerPlayed(st *claimState, seat bridge.Seat) bool {
+	for i := 0; i < st.n; i++ {
+		if (st.leader+bridge.Seat(i))&3 == seat.Partner() {
+			return true
+		}
+	}
+	return false
+}
+
+// discards returns the normal discards of seat: no top card of a suit
+// unless he holds nothing else.
+func (s *claimSearch) discards(st *claimState, seat bridge.Seat) bridge.Hand {
+	h := st.hands[seat]
+	out := h
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		out &^= s.winners(st, su)
+	}
+	if out == 0 {
+		out = h
+	}
+	var low bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if out.InSuit(su) != 0 {
+			low = low.With(lowest(out, su))
+		}
+	}
+	return low
+}
+
+// winningCards returns his normal ways of winning a trick with cards of
+// the suit led, beaters being the cards that beat the card winning so far:
+// the highest, the cheapest sure winner, and a finesse — the cheapest
+// beater, an honour, when a single card he cannot see ranks above it — or, when no
+// opponent is to play after him, simply the cheapest.
+func (s *claimSearch) winningCards(st *claimState, beaters bridge.Hand, led bridge.Suit) bridge.Hand {
+	cs := bridge.Hand(0).With(highest(beaters, led))
+	if w := beaters & s.winners(st, led); w != 0 {
+		cs = cs.With(lowest(w, led))
+	}
+	cheap := lowest(beaters, led)
+	last := true
+	for i := st.n + 1; i < 4; i++ {
+		if (st.leader+bridge.Seat(i))&3 != (st.leader+bridge.Seat(st.n))&3 && ((st.leader+bridge.Seat(i))&3).Side() != s.side {
+			last = false
+		}
+	}
+	if last {
+		return cs.With(cheap)
+	}
+	var unseen uint16
+	for _, o := range s.side.Opponents().Seats() {
+		unseen |= st.hands[o].SuitBits(led)
+	}
+	if cheap.Rank() >= bridge.Ten && bits.OnesCount16(unseen>>(cheap.Rank()+1)) == 1 {
+		cs = cs.With(cheap)
+	}
+	return cs
+}
+
+// ends returns the lowest and the highest card of suit su in h.
+func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
+	if h.InSuit(su) == 0 {
+		return 0
+	}
+	return bridge.Hand(0).With(lowest(h, su)).With(highest(h, su))
+}
+
+// sure reports whether the claimer's side, on lead at a trick start,
+// takes every trick left whatever anyone plays: every card it holds is a
+// winner and no opponent can ruff.
+func (s *claimSearch) sure(st *claimState) bool {
+	if st.n != 0 || st.leader.Side() != s.side {
+		return false
+	}
+	if s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) != 0 {
+				return false
+			}
+		}
+	}
+	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if own.InSuit(su)&^s.winners(st, su) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// line reconstructs the line the value assumes, card by card.
+func (s *claimSearch) line() []LineCard {
+	var out []LineCard
+	st := s.root
+	won := 0 // tricks the claimer's side has taken so far on the line
+	target := s.exact(st, -1)
+	for {
+		if st.n == 4 {
+			w := (st.leader + bridge.Seat(s.winning(&st))) & 3
+			if w.Side() == s.side {
+				won++
+				target--
+			}
+			st = claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
+		}
+		if st.n == 0 && st.hands[st.leader] == 0 {
+			return out
+		}
+		seat := (st.leader + bridge.Seat(st.n)) & 3
+		moves, _ := s.moves(&st)
+		if len(moves) == 0 {
+			return out
+		}
+		// one null-window test a card: is it worth more than the target,
+		// or (at a choice made for the claimer) at least the target?
+		pick, picked := moves[0], false
+		var better []bridge.Card
+		for _, m := range moves {
+			ch := s.apply(st, m)
+			above := s.search(ch, target, target+1) > target
+			atLeast := above || s.search(ch, target-1, target) >= target
+			if above {
+				better = append(better, m.card)
+			}
+			if !picked && atLeast && !above {
+				pick, picked = m, true
+			}
+		}
+		why := pick.why
+		if len(better) > 0 && seat.Side() == s.side && s.mode == modeNormal && !strings.HasPrefix(why, "stated") &&
+			!strings.Contains(why, "70E exception") {
+			why += fmt.Sprintf("; another normal card would make %d or more in all", won+target+1)
+			s.guessed = s.guessed || st.n > 0 && s.guess(&st, pick.card, better[0])
+		}
+		out = append(out, LineCard{Seat: seat, Card: pick.card, Why: why})
+		st = s.apply(st, pick)
+	}
+}
+
+// guess reports whether the claimer's choice between cards lo and hi in
+// the trick in progress is a guess of where an opponent's card lies (70E):
+// a card he cannot see ranks between them, and an opponent who has not
+// shown out of the suit is still to play to the trick.
+func (s *claimSearch) guess(st *claimState, lo, hi bridge.Card) bool {
+	led := st.trick[0].Suit()
+	if lo.Suit() != led || hi.Suit() != led {
+		return false
+	}
+	if lo.Rank() > hi.Rank() {
+		lo, hi = hi, lo
+	}
+	var unseen bridge.Hand
+	for _, o := range s.side.Opponents().Seats() {
+		unseen |= st.hands[o].InSuit(led)
+	}
+	between := false
+	for _, c := range unseen.Cards() {
+		between = between || (c.Rank() > lo.Rank() && c.Rank() < hi.Rank())
+	}
+	if !between {
+		return false
+	}
+	for i := st.n + 1; i < 4; i++ {
+		o := (st.leader + bridge.Seat(i)) & 3
+		if o.Side() != s.side && st.shown[o]&(1<<led) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// locational reports whether a card the claimer cannot see ranks between
+// the lowest and the highest of his cards cs in the suit led: which of them
+// is right depends on where that card lies.
+func (s *claimSearch) locational(st *claimState, cs bridge.Hand) bool {
+	led := st.trick[0].Suit()
+	b := cs.SuitBits(led)
+	if bits.OnesCount16(b) < 2 {
+		return false
+	}
+	lo, hi := bits.TrailingZeros16(b), 15-bits.LeadingZeros16(b)
+	var unseen uint16
+	for _, o := range s.side.Opponents().Seats() {
+		unseen |= st.hands[o].SuitBits(led)
+	}
+	return unseen&(uint16(1)<<hi-uint16(1)<<(lo+1)) != 0
+}
+
+// ParseClaimTricks reads a number of tricks.
+func ParseClaimTricks(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 13 {
+		return 0, fmt.Errorf("laws: %q is not a number of tricks (0-13)", s)
+	}
+	return n, nil
+}
+
+// Kinds of claim decision for Adjudicate.
+const (
+	Contested  = "contested"  // a disputed claim (Law 70)
+	Conceded   = "concession" // a concession to be checked under Law 71 (Claim.Tricks: tricks conceded)
+	Acquiesced = "acquiesced" // an agreed claim whose agreement is withdrawn (Law 69B)
+)
+
+// ErrClaimKind reports an unknown kind of claim decision.
+var ErrClaimKind = errors.New("unknown kind of claim decision (want contested, concession or acquiesced)")
+
+// Adjudicate decides one claim or concession under the code ed: kind is
+// Contested, Conceded or Acquiesced.
+func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, error) {
+	a := NewAdjudicator(ed)
+	switch kind {
+	case Contested, "":
+		return a.Contested(pos, c)
+	case Conceded:
+		return a.Concession(pos, c.Claimer, c.Tricks)
+	case Acquiesced:
+		return a.Acquiescence(pos, c)
+	}
+	return Award{}, fmt.Errorf("laws: %q: %w", kind, ErrClaimKind)
+}

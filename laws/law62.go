@@ -1,0 +1,110 @@
+package laws
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Law 62: correction of a revoke before it is established.
+//
+//	62A: a revoke must be corrected when attention is drawn to it before
+//	     it is established.
+//	62B: the offender withdraws the card and plays a legal one; a card so
+//	     withdrawn by a defender becomes a major penalty card (62B1); one of
+//	     declarer's or dummy's goes back without rectification (62B2).
+//	62C1: the non-offending side may withdraw the cards it played after
+//	     the revoke; 62C2: then the offender's partner may withdraw his, a
+//	     defender's withdrawn card becoming a major penalty card.
+// The engine takes the non-offenders to withdraw every card played after
+// the revoke (62C1) and the offender's partner to withdraw his (62C2): all
+// go back to their hands, to be played again.
+
+// CorrectRevoke records that seat corrects his revoke, playing c instead
+// of the card that did not follow suit (or did not comply).
+func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	idx := -1
+	for i := len(p.revokes) - 1; i >= 0; i-- {
+		if p.revokes[i].Seat == seat && !p.revokes[i].Established {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return fmt.Errorf("laws: %w: %s has no revoke to correct (an established revoke stands, Law 63B)", ErrBadEvent, seat)
+	}
+	if p.claim != nil {
+		return fmt.Errorf("laws: %w: the play has stopped for a claim", ErrPlayOver)
+	}
+	if p.pending != nil {
+		return fmt.Errorf("laws: %w (Law %s): the revoke is corrected once it is settled", ErrPlayPending, p.pending.ruling.Law)
+	}
+	rv := p.revokes[idx]
+	k := rv.Trick - 1
+	if k < 0 || k >= len(p.tricks) {
+		return fmt.Errorf("laws: %w: revoke trick %d not found", ErrBadEvent, rv.Trick)
+	}
+	t := &p.tricks[k]
+	pos := -1
+	for i := 0; i < t.N; i++ {
+		if t.Player(i) == seat && t.Cards[i] == rv.Card {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return fmt.Errorf("laws: %w: %s's revoke card is not on trick %d", ErrBadEvent, seat, rv.Trick)
+	}
+	h := p.hands[seat].With(rv.Card)
+	if !h.Has(c) || c == rv.Card {
+		return fmt.Errorf("laws: %w: %s corrects with %s", ErrNotHeldPlay, seat, c)
+	}
+	led := t.Led()
+	if pos > 0 && c.Suit() != led && h.InSuit(led) != 0 {
+		return fmt.Errorf("laws: %w: the correction %s does not follow %s either", ErrBadEvent, c, led)
+	}
+	r := p.newRuling("62B", seat, fmt.Sprintf("%s corrects his revoke on trick %d: %s for %s", seat, rv.Trick, c, rv.Card))
+	// undo the trick's result and the cards played after the revoke (62C)
+	if t.Complete() {
+		p.won[t.Winner(p.contract.Strain).Side()]--
+		if k+1 < len(p.tricks) {
+			nx := p.tricks[k+1]
+			for i := 0; i < nx.N; i++ {
+				s := nx.Player(i)
+				p.hands[s] = p.hands[s].With(nx.Cards[i])
+			}
+			p.tricks = p.tricks[:k+1]
+		}
+	}
+	var withdrawn, penalised []string
+	for i := t.N - 1; i > pos; i-- {
+		s := t.Player(i)
+		p.hands[s] = p.hands[s].With(t.Cards[i])
+		withdrawn = append(withdrawn, s.String()+" "+t.Cards[i].String())
+		if s == seat.Partner() && p.defender(s) {
+			p.addPenalty(r, s, t.Cards[i], true, "62C2")
+			penalised = append(penalised, t.Cards[i].String())
+		}
+	}
+	t.N = pos
+	p.hands[seat] = h
+	p.revokes = append(p.revokes[:idx], p.revokes[idx+1:]...)
+	if p.defender(seat) {
+		p.addPenalty(r, seat, rv.Card, true, "62B1")
+		r.cite("62B1")
+		r.summary(fmt.Sprintf("%s is replaced by %s and becomes a major penalty card (62B1)", rv.Card, c))
+	} else {
+		r.cite("62B2")
+		r.summary(fmt.Sprintf("%s is replaced by %s and goes back to the hand without rectification (62B2)", rv.Card, c))
+	}
+	if len(withdrawn) > 0 {
+		r.note(fmt.Sprintf("the cards played to the trick after the revoke go back to their hands (62C1): %s", strings.Join(withdrawn, ", ")))
+	}
+	if len(penalised) > 0 {
+		r.summary(fmt.Sprintf("%s, withdrawn by %s, the offender's partner, becomes a major penalty card (62C2)", strings.Join(penalised, ", "), seat.Partner()))
+	}
+	p.hasEarly = [bridge.NumSeats]bool{}
+	p.inTurn(seat, c)
+	return p.runEarly()
+}

@@ -1,0 +1,47 @@
+package laws
+
+import (
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// The Director's laws after the play that compute something. The
+// artificial adjusted scores themselves, their matchpoint and IMP values
+// under the regulation (86A: ±3 IMPs unless the regulating authority says
+// otherwise) and the fouled-board groups of Law 87 live in package score;
+// this file decides which apply.
+//
+//	82C (both codes): when the Director finds his own ruling wrong and no
+//	    rectification lets the board be scored normally, he awards an
+//	    adjusted score treating both sides as non-offending: an artificial
+//	    one gives each side average plus (2017 12C2(a); 1997 12C1).
+//	86 (non-balancing scores in a knock-out match; 1997 86B, 2017 86C):
+//	    each side's IMPs on the board are computed separately from its own
+//	    adjusted score and the average of the two results is given to both.
+//	89 (both codes): in an individual event rectifications and adjusted
+//	    scores fall on both players of the offending side, but a procedural
+//	    penalty does not fall on a partner who bears no responsibility.
+
+// DirectorError is Law 82C: the artificial adjusted scores when the
+// Director's own ruling was wrong and the board cannot be scored
+// normally, both sides being non-offending, with the clauses applied.
+func DirectorError(ed Edition) (ns, ew score.Award, law string) {
+	return score.AvePlus, score.AvePlus, ed.pick("82C; 12C1", "82C; 12C2(a)")
+}
+
+// NonBalancingKO is the Law 86 rule for non-balancing adjusted scores in a
+// knock-out match: impsA and impsB are the board's IMPs for the first team
+// computed from each side's own adjusted score; both teams get the
+// average (the second team its negative). The clause is returned too.
+func NonBalancingKO(ed Edition, impsA, impsB int) (float64, string) {
+	return float64(impsA+impsB) / 2, ed.pick("86B", "86C")
+}
+
+// IndividualPenalty is Law 89: in an individual event a rectification or
+// adjusted score falls on both players of the offending side; a procedural
+// penalty falls on the offender's partner only if he bears responsibility.
+func IndividualPenalty(penalty int, procedural, partnerResponsible bool) (offender, partner int) {
+	if procedural && !partnerResponsible {
+		return penalty, 0
+	}
+	return penalty, penalty
+}

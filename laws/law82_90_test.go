@@ -1,0 +1,36 @@
+package laws
+
+import (
+	"testing"
+
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// TestDirectorsLaws checks Laws 82C, 86B/86C and 89.
+func TestDirectorsLaws(t *testing.T) {
+	// 82C: both sides non-offending: average plus to each.
+	for _, ed := range []Edition{Edition1997, Edition2017} {
+		ns, ew, law := DirectorError(ed)
+		if ns != score.AvePlus || ew != score.AvePlus || law != ed.pick("82C; 12C1", "82C; 12C2(a)") {
+			t.Errorf("%s 82C: %s/%s under %s", ed, ns, ew, law)
+		}
+	}
+	// 86 non-balancing in a knock-out: +10 by one score, -4 by the other: +3 to A.
+	if v, law := NonBalancingKO(Edition2017, 10, -4); v != 3 || law != "86C" {
+		t.Errorf("2017 non-balancing KO: %v under %s, want 3 under 86C", v, law)
+	}
+	if v, law := NonBalancingKO(Edition1997, 5, 0); v != 2.5 || law != "86B" {
+		t.Errorf("1997 non-balancing KO: %v under %s, want 2.5 under 86B", v, law)
+	}
+	// 89: both players of the offending side, except a procedural penalty
+	// on a partner without responsibility.
+	if o, p := IndividualPenalty(3, false, false); o != 3 || p != 3 {
+		t.Errorf("89 rectification: %d/%d, want 3/3", o, p)
+	}
+	if o, p := IndividualPenalty(3, true, false); o != 3 || p != 0 {
+		t.Errorf("89 procedural, partner blameless: %d/%d, want 3/0", o, p)
+	}
+	if o, p := IndividualPenalty(3, true, true); o != 3 || p != 3 {
+		t.Errorf("89 procedural, partner responsible: %d/%d, want 3/3", o, p)
+	}
+}
