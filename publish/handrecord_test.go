@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,8 +14,11 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/dd"
+	bt "github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/pbn"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files")
 
 var (
 	jfrOnce   sync.Once
@@ -149,7 +153,7 @@ func TestHandRecordsGolden(t *testing.T) {
 // East hand is clear of the compass box.
 func TestHandRecordsPrintA4(t *testing.T) {
 	boards := jfr(t)[:24]
-	dir := artefactDir(t, "handrecord-a4")
+	dir := bt.ArtefactDir(t, "handrecord-a4")
 	htmlPath := filepath.Join(dir, "handrecord.html")
 	var b bytes.Buffer
 	if err := HandRecords(&b, boards, HandRecordOptions{Title: "JFR barometer", Date: "2013.08.08"}); err != nil {
@@ -159,40 +163,40 @@ func TestHandRecordsPrintA4(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdfPath := filepath.Join(dir, "handrecord.pdf")
-	printPDF(t, htmlPath, pdfPath)
-	renderPages(t, pdfPath, filepath.Join(dir, "page"), 60)
+	bt.PrintPDF(t, htmlPath, pdfPath)
+	bt.RenderPages(t, pdfPath, filepath.Join(dir, "page"), 60)
 
-	pages, w, h := pdfPages(t, pdfPath)
+	pages, w, h := bt.PDFPages(t, pdfPath)
 	if pages != 6 {
 		t.Fatalf("%d pages, want 6 (24 boards, 4 a page)", pages)
 	}
 	if w < 594 || w > 596 || h < 841 || h > 843 {
 		t.Errorf("page size %.1f x %.1f pt, want A4 (595 x 842)", w, h)
 	}
-	words := pdfWords(t, pdfPath)
+	words := bt.PDFWords(t, pdfPath)
 	for p := range pages {
-		cs := chunks(words[p], 8)
+		cs := bt.Chunks(words[p], 8)
 		for _, s := range []string{"JFR barometer", "8 August 2013", "Page " + itoa(p+1) + " of 6"} {
-			if len(find(cs, s)) != 1 {
-				t.Errorf("page %d: no %q in\n%s", p+1, s, pageText(cs))
+			if len(bt.Find(cs, s)) != 1 {
+				t.Errorf("page %d: no %q in\n%s", p+1, s, bt.PageText(cs))
 			}
 		}
 		for i := range 4 {
 			n := 4*p + i + 1
-			if len(find(cs, "Board "+itoa(n))) != 1 {
+			if len(bt.Find(cs, "Board "+itoa(n))) != 1 {
 				t.Errorf("page %d: no Board %d", p+1, n)
 			}
 		}
-		if n := 4*p + 5; len(find(cs, "Board "+itoa(n))) != 0 {
+		if n := 4*p + 5; len(bt.Find(cs, "Board "+itoa(n))) != 0 {
 			t.Errorf("page %d: Board %d is on it too", p+1, n)
 		}
 		checkCompass(t, p+1, cs, boards[4*p:4*p+4])
 	}
 	// Board 1 (page 1): North's hearts with the ten, South's spades, the par.
-	cs := chunks(words[0], 8)
+	cs := bt.Chunks(words[0], 8)
 	for _, s := range []string{"♥ 10 7 5 2", "♠ 10 9 4 2", "♦ A J 10 9", "Dealer North", "Vul None"} {
-		if len(find(cs, s)) == 0 {
-			t.Errorf("page 1: no %q in\n%s", s, pageText(cs))
+		if len(bt.Find(cs, s)) == 0 {
+			t.Errorf("page 1: no %q in\n%s", s, bt.PageText(cs))
 		}
 	}
 	for _, c := range cs {
@@ -208,9 +212,9 @@ func TestHandRecordsPrintA4(t *testing.T) {
 // checkCompass finds each board's "HCP" label, the four points around it
 // (North above, West left, East right, South below) and the East hand,
 // which must start clear of the compass box.
-func checkCompass(t *testing.T, page int, cs []chunk, boards []Board) {
+func checkCompass(t *testing.T, page int, cs []bt.Chunk, boards []Board) {
 	t.Helper()
-	labels := find(cs, "HCP")
+	labels := bt.Find(cs, "HCP")
 	if len(labels) != len(boards) {
 		t.Errorf("page %d: %d HCP labels, want %d", page, len(labels), len(boards))
 		return
@@ -222,7 +226,7 @@ func checkCompass(t *testing.T, page int, cs []chunk, boards []Board) {
 		north, south := nearest(cs, l, 0, -1), nearest(cs, l, 0, 1)
 		for _, x := range []struct {
 			seat bridge.Seat
-			c    *chunk
+			c    *bt.Chunk
 		}{{bridge.North, north}, {bridge.West, west}, {bridge.East, east}, {bridge.South, south}} {
 			if x.c == nil || x.c.Text != itoa(d[x.seat].HCP()) {
 				t.Errorf("page %d, board %d: %s's points %v, want %d", page, boards[i].Number, x.seat, x.c, d[x.seat].HCP())
@@ -232,7 +236,7 @@ func checkCompass(t *testing.T, page int, cs []chunk, boards []Board) {
 			continue
 		}
 		// The East label is the "East" above the hand, to the right.
-		var label *chunk
+		var label *bt.Chunk
 		for j, c := range cs {
 			if c.Text == "East" && c.XMin > l.XMax && c.YMax < l.YMin && (label == nil || c.XMin-l.XMax < label.XMin-l.XMax) {
 				label = &cs[j]
@@ -253,8 +257,8 @@ func checkCompass(t *testing.T, page int, cs []chunk, boards []Board) {
 
 // nearest returns the chunk closest to c in direction (dx, dy): on the same
 // line for dx, in the same column for dy.
-func nearest(cs []chunk, c chunk, dx, dy int) *chunk {
-	var best *chunk
+func nearest(cs []bt.Chunk, c bt.Chunk, dx, dy int) *bt.Chunk {
+	var best *bt.Chunk
 	bestD := 1e9
 	cx, cy := (c.XMin+c.XMax)/2, (c.YMin+c.YMax)/2
 	for i, o := range cs {
@@ -284,7 +288,7 @@ func abs(x float64) float64 {
 
 // pageWords joins a page's words with single spaces, in the order the
 // browser wrote them.
-func pageWords(ws []word) string {
+func pageWords(ws []bt.Word) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {
 		parts[i] = w.Text
@@ -297,7 +301,7 @@ func pageWords(ws []word) string {
 // the page's width and the type is large.
 func TestHandRecordsFullSize(t *testing.T) {
 	boards := jfr(t)[:2]
-	dir := artefactDir(t, "handrecord-1")
+	dir := bt.ArtefactDir(t, "handrecord-1")
 	htmlPath := filepath.Join(dir, "handrecord.html")
 	var b bytes.Buffer
 	if err := HandRecords(&b, boards, HandRecordOptions{Title: "JFR barometer", PerPage: 1}); err != nil {
@@ -307,21 +311,21 @@ func TestHandRecordsFullSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdfPath := filepath.Join(dir, "handrecord.pdf")
-	printPDF(t, htmlPath, pdfPath)
-	renderPages(t, pdfPath, filepath.Join(dir, "page"), 60)
-	pages, w, _ := pdfPages(t, pdfPath)
+	bt.PrintPDF(t, htmlPath, pdfPath)
+	bt.RenderPages(t, pdfPath, filepath.Join(dir, "page"), 60)
+	pages, w, _ := bt.PDFPages(t, pdfPath)
 	if pages != 2 {
 		t.Fatalf("%d pages, want 2", pages)
 	}
-	cs := chunks(pdfWords(t, pdfPath)[0], 12)
-	west, east := find(cs, "West"), find(cs, "East")
+	cs := bt.Chunks(bt.PDFWords(t, pdfPath)[0], 12)
+	west, east := bt.Find(cs, "West"), bt.Find(cs, "East")
 	if len(west) != 1 || len(east) != 1 {
 		t.Fatalf("West %v, East %v", west, east)
 	}
 	// East's clubs (♣ A K 6 5 4 3) end the widest line.
-	clubs := find(cs, "♣ A K 6 5 4 3")
+	clubs := bt.Find(cs, "♣ A K 6 5 4 3")
 	if len(clubs) != 1 {
-		t.Fatalf("no East clubs in\n%s", pageText(cs))
+		t.Fatalf("no East clubs in\n%s", bt.PageText(cs))
 	}
 	if span := clubs[0].XMax - west[0].XMin; span < 0.6*w {
 		t.Errorf("the diagram spans %.0f pt of the page's %.0f", span, w)

@@ -1,0 +1,348 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/pbn"
+	"github.com/bridgetd/bridgetd/publish"
+	"github.com/bridgetd/bridgetd/score"
+)
+
+func init() {
+	register(&command{
+		name:    "publish",
+		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn",
+		summary: "publish a scored event as a static site: rankings, travellers with hand diagrams, score cards, charts",
+		run:     runPublish,
+	})
+}
+
+func runPublish(e *env, args []string) error {
+	c := commands["publish"]
+	fs := newFlagSet(e, c)
+	out := fs.String("o", "", "directory to write the site into (made if needed)")
+	method := fs.String("method", "", "mp, butler, cross-imp or teams (default: from the file's Scoring tag)")
+	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	pos, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" || *workers < 0 {
+		fmt.Fprintln(e.stderr, "bridgetd publish: -o DIR is required and -j must be 0 or more")
+		return errUsage
+	}
+	f, err := readPBN(e, pos[0])
+	if err != nil {
+		return err
+	}
+	r, err := publishResults(e, f, pos[0], *method, *workers)
+	if err != nil {
+		return err
+	}
+	return publish.WriteSite(*out, r)
+}
+
+// publishResults scores a PBN event with the score command's reading of
+// it and gathers what the site shows. It is the one place the publish
+// command reads the score and solve commands' workings (scoreInput,
+// scoreTeams, solveFile); when they move into packages this is what
+// changes.
+func publishResults(e *env, f *pbn.File, name, method string, workers int) (*publish.Results, error) {
+	if len(f.Games) == 0 {
+		return nil, fmt.Errorf("%s: no games", name)
+	}
+	g0 := f.Games[0]
+	m, o := scoreFromTag(g0.Tag("Scoring"), g0.Tag("Competition"))
+	if method != "" {
+		m = method
+	}
+	switch m {
+	case "mp":
+		o.Method = score.MatchpointScoring
+	case "butler":
+		o.Method = score.ButlerScoring
+	case "cross-imp":
+		o.Method = score.CrossIMPScoring
+	case "teams":
+	default:
+		fmt.Fprintf(e.stderr, "bridgetd publish: --method %q: want mp, butler, cross-imp or teams\n", m)
+		return nil, errUsage
+	}
+	o.MP.Neuberg = true
+	in := &scoreInput{file: f, name: name, pairNum: map[string]int{}}
+	var js *scoreJSON
+	if m == "teams" {
+		js = scoreTeams(in)
+	} else {
+		in.read(o.Method)
+		js = in.score(o)
+	}
+	for _, w := range in.warns {
+		fmt.Fprintln(e.stderr, w)
+	}
+	for _, msg := range in.errs {
+		fmt.Fprintln(e.stderr, msg)
+	}
+	solved, err := solveFile(e, "publish", f, workers, true)
+	if err != nil {
+		return nil, err
+	}
+	deals := map[int]publish.Board{}
+	for _, b := range publishBoards(solved) {
+		if _, ok := deals[b.Number]; !ok {
+			deals[b.Number] = b
+		}
+	}
+	r := &publish.Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site")}
+	switch {
+	case m == "teams":
+		r.Form = publish.Teams
+	case o.Method == score.MatchpointScoring:
+		r.Form = publish.Matchpoints
+	default:
+		r.Form = publish.IMPs
+	}
+	// The boards and their rows, with how each was played.
+	plays := publishPlays(in, f, m == "teams")
+	for _, bj := range js.Boards {
+		br := publish.BoardResult{Board: deals[bj.Board]}
+		br.Number = bj.Board
+		for i, rj := range bj.Rows {
+			row := publish.Row{NS: rj.NS, EW: rj.EW, Scored: rj.Error == "", Error: rj.Error}
+			if rj.Score != nil {
+				row.HasScore, row.Score = true, *rj.Score
+			}
+			if rj.NSValue != nil {
+				row.NSMP, row.EWMP = *rj.NSValue, *rj.EWValue
+			}
+			if rj.NSPct != nil {
+				row.NSPct, row.EWPct = *rj.NSPct, *rj.EWPct
+			}
+			k := publishKey{board: bj.Board, row: i}
+			if m == "teams" {
+				k = publishKey{board: bj.Board, ns: rj.NS, ew: rj.EW}
+			}
+			if p, ok := plays[k]; ok {
+				row.HasContract, row.Contract, row.Declarer, row.Tricks, row.Lead = p.ok, p.contract, p.declarer, p.tricks, p.lead
+			}
+			if !row.HasContract && rj.Kind != "" && rj.Kind != "played" {
+				row.Note = "Director: " + rj.Kind
+			}
+			br.Rows = append(br.Rows, row)
+		}
+		r.Boards = append(r.Boards, br)
+	}
+	r.Entrants = publishEntrants(f, js, m == "teams")
+	r.Fields = publishFields(js, r.Boards, r.Form == publish.Matchpoints)
+	return r, nil
+}
+
+// publishKey finds a row's play: by board and row number for pairs, by
+// board and teams for teams.
+type publishKey struct {
+	board, row int
+	ns, ew     string
+}
+
+// publishPlay is how a row was played.
+type publishPlay struct {
+	ok       bool
+	contract bridge.Contract
+	declarer bridge.Seat
+	tricks   int
+	lead     string
+}
+
+// publishPlays reads each row's contract, declarer, tricks and lead: from
+// the ScoreTable's columns, or from a one-table game's tags and play.
+func publishPlays(in *scoreInput, f *pbn.File, teams bool) map[publishKey]publishPlay {
+	out := map[publishKey]publishPlay{}
+	if teams {
+		for _, g := range f.Games {
+			if bn, err := g.Board(); err == nil {
+				out[publishKey{board: int(bn), ns: g.Tag("HomeTeam"), ew: g.Tag("VisitTeam")}] = publishGamePlay(g)
+			}
+		}
+		return out
+	}
+	for _, b := range in.boards {
+		for i, sr := range b.rows {
+			var p publishPlay
+			if sr.tag == nil {
+				p = publishGamePlay(sr.game)
+			} else if c, err := bridge.ParseContract(strings.TrimSpace(sr.contract)); err == nil {
+				p.contract, p.ok = c, true
+				if !c.IsPassedOut() {
+					d, err1 := bridge.ParseSeat(sr.declarer)
+					t, err2 := scoreTricks(c, sr.result)
+					p.declarer, p.tricks, p.ok = d, t, err1 == nil && err2 == nil
+				}
+				if tab, _ := sr.game.Table(sr.tag.Name); tab != nil {
+					p.lead = publishLead(tab.Value(sr.row, "Lead"))
+				}
+			}
+			out[publishKey{board: b.number, row: i}] = p
+		}
+	}
+	return out
+}
+
+// publishGamePlay reads a one-table game.
+func publishGamePlay(g *pbn.Game) publishPlay {
+	var p publishPlay
+	c, d, err := g.Contract()
+	if err != nil {
+		return p
+	}
+	p.contract, p.declarer, p.ok = c, d, true
+	if c.IsPassedOut() {
+		return p
+	}
+	t, err := g.Result()
+	if err != nil {
+		p.ok = false
+		return p
+	}
+	p.tricks = t
+	if pl, err := g.Play(); err == nil && len(pl.Tricks) > 0 && pl.Tricks[0].Known[0] {
+		card := pl.Tricks[0].Cards[0]
+		p.lead = card.Suit().String() + publish.RankText(card.Rank())
+	}
+	return p
+}
+
+// publishLead writes a lead as written in a ScoreTable ("CA", "C10",
+// "HK") with the suit symbol first: "♣A". Anything else is kept as it is.
+func publishLead(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "-" {
+		return ""
+	}
+	su, err := bridge.ParseSuit(s[:1])
+	if err != nil {
+		return s
+	}
+	rank := strings.ToUpper(s[1:])
+	if rank == "T" {
+		rank = "10"
+	}
+	return su.String() + rank
+}
+
+// publishEntrants names the pairs or teams: a team by its players (the
+// names in its games, without RealBridge's "#number").
+func publishEntrants(f *pbn.File, js *scoreJSON, teams bool) []publish.Entrant {
+	var out []publish.Entrant
+	players := map[string][]string{}
+	if teams {
+		for _, g := range f.Games {
+			add := func(team string, seats ...string) {
+				for _, s := range seats {
+					n, _, _ := strings.Cut(g.Tag(s), "#")
+					if n = strings.TrimSpace(n); n != "" && !slices.Contains(players[team], n) {
+						players[team] = append(players[team], n)
+					}
+				}
+			}
+			add(g.Tag("HomeTeam"), "North", "South")
+			add(g.Tag("VisitTeam"), "East", "West")
+		}
+	}
+	for _, t := range js.Totals {
+		out = append(out, publish.Entrant{ID: t.Pair, Names: strings.Join(players[t.Pair], ", ")})
+	}
+	seen := map[string]bool{}
+	for _, e := range out {
+		seen[e.ID] = true
+	}
+	for _, b := range js.Boards {
+		for _, r := range b.Rows {
+			for _, id := range []string{r.NS, r.EW} {
+				if !seen[id] {
+					seen[id] = true
+					out = append(out, publish.Entrant{ID: id})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// publishFields turns the totals into rankings. When no pair sat both
+// ways (a Mitchell without arrow switch) the event has two winners: the
+// North–South and East–West pairs are ranked apart, each by its own
+// results.
+func publishFields(js *scoreJSON, boards []publish.BoardResult, mp bool) []publish.Field {
+	dir := map[string]int{} // 1 NS, 2 EW, 3 both
+	for _, b := range boards {
+		for _, r := range b.Rows {
+			dir[r.NS] |= 1
+			dir[r.EW] |= 2
+		}
+	}
+	twoWinner := len(dir) > 0
+	for _, d := range dir {
+		if d == 3 {
+			twoWinner = false
+		}
+	}
+	standing := func(t scoreTotalJSON) publish.Standing {
+		s := publish.Standing{Place: t.Rank, Tied: t.Tied, Entrant: t.Pair, Score: t.Score, Boards: t.Boards}
+		if t.Percent != nil {
+			s.Percent = *t.Percent
+		}
+		return s
+	}
+	if !twoWinner {
+		f := publish.Field{}
+		for _, t := range js.Totals {
+			f.Standings = append(f.Standings, standing(t))
+		}
+		return []publish.Field{f}
+	}
+	var fields []publish.Field
+	for _, d := range []struct {
+		name string
+		bit  int
+	}{{"North–South", 1}, {"East–West", 2}} {
+		var ts []score.Total
+		var ss []publish.Standing
+		for _, t := range js.Totals {
+			if dir[t.Pair] == d.bit {
+				s := standing(t)
+				ts = append(ts, score.Total{Pair: len(ss), Score: t.Score, Percent: s.Percent})
+				ss = append(ss, s)
+			}
+		}
+		key := func(t *score.Total) float64 { return t.Score }
+		if mp {
+			key = func(t *score.Total) float64 { return t.Percent }
+		}
+		slices.SortStableFunc(ts, func(a, b score.Total) int {
+			return -cmpFloat(key(&a), key(&b))
+		})
+		score.Rank(ts, key)
+		f := publish.Field{Name: d.name}
+		for _, t := range ts {
+			s := ss[t.Pair]
+			s.Place, s.Tied = t.Rank, t.Tied
+			f.Standings = append(f.Standings, s)
+		}
+		fields = append(fields, f)
+	}
+	return fields
+}
+
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	bt "github.com/bridgetd/bridgetd/internal/browsertest"
+	"github.com/bridgetd/bridgetd/pbn"
+)
+
+// publishSite runs "bridgetd publish" on a file into a fresh directory.
+func publishSite(t *testing.T, file string, args ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	code, _, errOut := runCmd(t, "", append(append([]string{"publish", "-o", dir}, args...), file)...)
+	if code != 0 {
+		t.Fatalf("publish %s: exit %d: %s", file, code, errOut)
+	}
+	return dir
+}
+
+// printed prints a page of a site in Chromium and returns the chunks of
+// its first page; the PDF and its page images stay in the test's
+// artefacts, with screenshots at phone and desktop sizes when shots is set.
+func printed(t *testing.T, site, page, artefacts string, shots bool) []bt.Chunk {
+	t.Helper()
+	dir := bt.ArtefactDir(t, artefacts)
+	base := strings.TrimSuffix(page, ".html")
+	pdf := filepath.Join(dir, base+".pdf")
+	bt.PrintPDF(t, filepath.Join(site, page), pdf)
+	bt.RenderPages(t, pdf, filepath.Join(dir, base+"-a4"), 50)
+	for _, s := range []struct {
+		name string
+		w, h int
+	}{{"phone", 390, 844}, {"desktop", 1280, 900}} {
+		if !shots {
+			break
+		}
+		shot := filepath.Join(dir, base+"-"+s.name+".png")
+		bt.Screenshot(t, filepath.Join(site, page), shot, s.w, s.h)
+		f, err := os.Open(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != s.w || cfg.Height != s.h {
+			t.Errorf("%s screenshot of %s: %dx%d (%v), want %dx%d", s.name, page, cfg.Width, cfg.Height, err, s.w, s.h)
+		}
+	}
+	return bt.Chunks(bt.PDFWords(t, pdf)[0], 9)
+}
+
+// lineOf returns the cells of the printed row whose first cell is first
+// and which has want cells or more, in the first column.
+func lineOf(cs []bt.Chunk, first string) []string {
+	for _, c := range bt.Find(cs, first) {
+		if l := bt.Line(cs, c); len(l) > 0 && l[0] == first {
+			return l
+		}
+	}
+	return nil
+}
+
+// TestPublishPairsInBrowser publishes the JFR barometer (a real
+// matchpoint pairs event) and reads the pages back as Chromium prints
+// them: the ranking's first line and its tie, and on board 1's traveller
+// every row's percentages as JFR published them, beside the right pairs,
+// contract, lead and score.
+func TestPublishPairsInBrowser(t *testing.T) {
+	src := "testdata/score-jfr-barometer-2013-mp.pbn"
+	site := publishSite(t, src)
+	for _, name := range []string{"index.html", "board-1.html", "board-27.html", "card-13.html", "card-24.html"} {
+		if _, err := os.Stat(filepath.Join(site, name)); err != nil {
+			t.Errorf("site lacks %s", name)
+		}
+	}
+	// The ranking: place, pair, percentage, matchpoints, boards.
+	cs := printed(t, site, "index.html", "publish-jfr", true)
+	if got, want := lineOf(cs, "1"), []string{"1", "13", "61.87", "334.1", "27"}; !slices.Equal(got, want) {
+		t.Errorf("ranking line 1: %q, want %q\n%s", got, want, bt.PageText(cs))
+	}
+	// Pairs 16 and 22 tie for fourth (NSWBA 12.1: only equal totals tie).
+	var tied []string
+	for _, c := range bt.Find(cs, "4=") {
+		tied = append(tied, bt.Line(cs, c)[1])
+	}
+	if slices.Sort(tied); !slices.Equal(tied, []string{"16", "22"}) {
+		t.Errorf("pairs tied fourth: %q, want 16 and 22", tied)
+	}
+
+	// Board 1's traveller against the file's own figures.
+	f, err := pbn.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := f.Games[0].Table("ScoreTable")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs = printed(t, site, "board-1.html", "publish-jfr", true)
+	for r := range tab.Rows {
+		ns, ew := tab.Value(r, "PairId_NS"), tab.Value(r, "PairId_EW")
+		line := lineOf(cs, ns)
+		if len(line) < 2 || line[1] != ew {
+			t.Errorf("board 1: no row %s v %s: %q", ns, ew, line)
+			continue
+		}
+		for _, col := range []string{"Percentage_NS", "Percentage_EW"} {
+			if v := tab.Value(r, col); !slices.Contains(line, v) {
+				t.Errorf("board 1, %s v %s: %s %s not on the row %q", ns, ew, col, v, line)
+			}
+		}
+		if c := tab.Value(r, "Contract"); c != "TD" && !slices.Contains(line, strings.Replace(strings.Replace(c, "S", "♠", 1), "C", "♣", 1)) {
+			t.Errorf("board 1, %s v %s: contract %s not on the row %q", ns, ew, c, line)
+		}
+	}
+	if got, want := lineOf(cs, "1"), []string{"1", "2", "4♠", "N", "♣A", "9", "50", "2", "18", "10.00", "90.00"}; !slices.Equal(got, want) {
+		t.Errorf("board 1, 1 v 2: %q, want %q", got, want)
+	}
+	for _, s := range []string{"Par: N–S +420 — 4♠ by North or South, 10 tricks", "♥ 10 7 5 2"} {
+		if !strings.Contains(strings.Join(textOf(cs), "\n"), s) {
+			t.Errorf("board 1 lacks %q", s)
+		}
+	}
+	// The chart of the spread: a bar for each different score.
+	data, err := os.ReadFile(filepath.Join(site, "board-1.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := map[string]bool{}
+	for r := range tab.Rows {
+		if v := tab.Value(r, "Score_NS"); v != "-" {
+			scores[v] = true
+		} else if v := tab.Value(r, "Score_EW"); v != "-" {
+			scores["-"+v] = true
+		}
+	}
+	if n := strings.Count(string(data), `<rect class="bar"`); n != len(scores) {
+		t.Errorf("the chart has %d bars, want %d (one a different score)", n, len(scores))
+	}
+
+	// Pair 13's score card adds up to its total.
+	cs = printed(t, site, "card-13.html", "publish-jfr", false)
+	if got := lineOf(cs, "Total"); !slices.Equal(got, []string{"Total", "334.1"}) {
+		t.Errorf("pair 13's card total: %q, want 334.1", got)
+	}
+}
+
+// textOf returns the texts of chunks.
+func textOf(cs []bt.Chunk) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Text
+	}
+	return out
+}
+
+// TestPublishTeamsInBrowser publishes the RealBridge teams qualifier:
+// each match's IMPs, as the export's own ScoreIMP tags give them, are
+// printed beside the two teams.
+func TestPublishTeamsInBrowser(t *testing.T) {
+	src := "testdata/score-realbridge-teams-2021.pbn"
+	site := publishSite(t, src)
+	f, err := pbn.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The IMPs each team won in its match, from the file's figures: the
+	// table where the first-named team (alphabetically) sat North–South
+	// holds the board's IMPs from its side (the other table the same,
+	// negated).
+	won := map[[2]string]int{}
+	for _, g := range f.Games {
+		home, away := g.Tag("HomeTeam"), g.Tag("VisitTeam")
+		imps, ok := scoreIMPNS(g.Tag("ScoreIMP"))
+		if !ok || home > away {
+			continue
+		}
+		if imps > 0 {
+			won[[2]string{home, away}] += imps
+		} else {
+			won[[2]string{away, home}] -= imps
+		}
+	}
+	cs := printed(t, site, "matches.html", "publish-teams", true)
+	for _, m := range [][2]string{{"ENGLAND", "SCOTLAND"}, {"CROATIA", "SWEDEN"}, {"AUSTRIA", "DENMARK"}} {
+		want := strconv.Itoa(won[m]) + "–" + strconv.Itoa(won[[2]string{m[1], m[0]}])
+		if got := lineOf(cs, m[0]); len(got) != 4 || got[1] != m[1] || got[3] != want {
+			t.Errorf("%s v %s: %q, want IMPs %s", m[0], m[1], got, want)
+		}
+	}
+	cs = printed(t, site, "board-11.html", "publish-teams", false)
+	if got, want := lineOf(cs, "ROMANIA"), []string{"ROMANIA", "ISRAEL", "1NT", "N", "♦4", "8", "120", "1", "−1"}; !slices.Equal(got, want) {
+		t.Errorf("board 11, Romania v Israel: %q, want %q", got, want)
+	}
+}
+
+// scoreIMPNS reads North–South's IMPs from a ScoreIMP tag, "NS 4 EW -4".
+func scoreIMPNS(s string) (int, bool) {
+	f := strings.Fields(s)
+	if len(f) != 4 || f[0] != "NS" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(f[1])
+	return n, err == nil
+}
