@@ -336,7 +336,6 @@ func publishFields(js *scoreJSON, boards []publish.BoardResult, mp bool) []publi
 	return fields
 }
 
-
 func cmpFloat(a, b float64) int {
 	switch {
 	case a < b:

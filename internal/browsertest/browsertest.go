@@ -26,7 +26,6 @@ import (
 	"time"
 )
 
-
 // Tool returns the path of the first program in names found on PATH.
 func Tool(t testing.TB, names ...string) string {
 	t.Helper()
