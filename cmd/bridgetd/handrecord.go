@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/bridgetd/bridgetd/publish"
 	"github.com/bridgetd/bridgetd/textfile"
@@ -12,8 +13,8 @@ import (
 func init() {
 	register(&command{
 		name:    "handrecord",
-		usage:   "FILE.pbn [-o FILE.html] [--per-page N] [--title TEXT] [--date DATE] [-j N]",
-		summary: "write printable hand records (diagrams, HCP, makeable contracts, par) as HTML for A4",
+		usage:   "FILE.pbn [-o FILE.html|FILE.pdf] [--per-page N] [--title TEXT] [--date DATE] [-j N]",
+		summary: "write printable hand records (diagrams, HCP, makeable contracts, par) as HTML or PDF for A4",
 		run:     runHandRecord,
 	})
 }
@@ -21,7 +22,7 @@ func init() {
 func runHandRecord(e *env, args []string) error {
 	c := commands["handrecord"]
 	fs := newFlagSet(e, c)
-	out := fs.String("o", "", "write the HTML to this file instead of standard output")
+	out := fs.String("o", "", "write to this file instead of standard output: a PDF when its name ends in .pdf, else HTML")
 	perPage := fs.Int("per-page", publish.DefaultPerPage, fmt.Sprintf("boards on each A4 page (1-%d); 1 prints a full-size diagram", publish.MaxPerPage))
 	title := fs.String("title", "", "heading of each page (default: the Event tag)")
 	date := fs.String("date", "", "date printed on each page (default: the Date tag)")
@@ -57,6 +58,9 @@ func runHandRecord(e *env, args []string) error {
 	}
 	o := publish.HandRecordOptions{Title: *title, Date: *date, PerPage: *perPage}
 	return writeOutput(e, *out, func(w io.Writer) error {
+		if strings.HasSuffix(strings.ToLower(*out), ".pdf") {
+			return publish.HandRecordsPDF(w, publishBoards(boards), o)
+		}
 		return publish.HandRecords(w, publishBoards(boards), o)
 	})
 }

@@ -1,23 +1,68 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/pbn"
 	"github.com/bridgetd/bridgetd/publish"
 	"github.com/bridgetd/bridgetd/score"
+	"github.com/bridgetd/bridgetd/textfile"
 )
 
 func init() {
 	register(&command{
 		name:    "publish",
 		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn",
-		summary: "publish a scored event as a static site: rankings, travellers with hand diagrams, score cards, charts",
+		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
 		run:     runPublish,
 	})
+	register(&command{
+		name:    "paper",
+		usage:   "[--title TEXT] [--date DATE] [--first-board N] -o FILE.pdf MOVEMENT.json",
+		summary: "print the director's paper for a movement (from movement --json): table cards, guide cards, travellers, pick-up slips",
+		run:     runPaper,
+	})
+}
+
+func runPaper(e *env, args []string) error {
+	c := commands["paper"]
+	fs := newFlagSet(e, c)
+	out := fs.String("o", "", "the PDF to write")
+	title := fs.String("title", "", "the event's name, printed on every sheet")
+	date := fs.String("date", "", "the date, printed on every sheet")
+	first := fs.Int("first-board", 1, "the number of the first board")
+	pos, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" || *first < 1 {
+		fmt.Fprintln(e.stderr, "bridgetd paper: -o FILE.pdf is required and --first-board must be 1 or more")
+		return errUsage
+	}
+	if err := textfile.Same(*out, pos[0]); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return err
+	}
+	if data, err = textfile.Decode(data, pos[0]); err != nil {
+		return err
+	}
+	var m movement.Movement
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("%s: not a movement (bridgetd movement ... --json): %w", pos[0], err)
+	}
+	o := publish.DirectorOptions{Title: *title, Date: *date, FirstBoard: *first}
+	return writeOutput(e, *out, func(w io.Writer) error { return publish.DirectorPDF(w, &m, o) })
 }
 
 func runPublish(e *env, args []string) error {
@@ -42,7 +87,22 @@ func runPublish(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return publish.WriteSite(*out, r)
+	if err := publish.WriteSite(*out, r); err != nil {
+		return err
+	}
+	// The same results, and the hand records, as PDF beside the pages.
+	err = writeOutput(e, filepath.Join(*out, "results.pdf"), func(w io.Writer) error { return publish.ResultsPDF(w, r) })
+	if err != nil {
+		return err
+	}
+	var boards []publish.Board
+	for _, b := range r.Boards {
+		if b.Tricks != nil {
+			boards = append(boards, b.Board)
+		}
+	}
+	o := publish.HandRecordOptions{Title: r.Title, Date: r.Date}
+	return writeOutput(e, filepath.Join(*out, "handrecords.pdf"), func(w io.Writer) error { return publish.HandRecordsPDF(w, boards, o) })
 }
 
 // publishResults scores a PBN event with the score command's reading of

@@ -210,3 +210,44 @@ func scoreIMPNS(s string) (int, bool) {
 	n, err := strconv.Atoi(f[1])
 	return n, err == nil
 }
+
+// TestPaperAndPDFs: "paper" prints the director's paper of a movement
+// written by "movement --json"; "handrecord -o X.pdf" and "publish" write
+// PDFs that poppler reads.
+func TestPaperAndPDFs(t *testing.T) {
+	dir := t.TempDir()
+	code, js, errOut := runCmd(t, "", "movement", "mitchell", "--tables", "3", "--boards", "6", "--json")
+	if code != 0 {
+		t.Fatalf("movement: exit %d: %s", code, errOut)
+	}
+	mv := filepath.Join(dir, "m.json")
+	if err := os.WriteFile(mv, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pdf := filepath.Join(dir, "paper.pdf")
+	if code, _, errOut := runCmd(t, "", "paper", "--title", "Club", "-o", pdf, mv); code != 0 {
+		t.Fatalf("paper: exit %d: %s", code, errOut)
+	}
+	// 2 pages of table cards, 2 of guide cards (6 pairs, 3 a page), 3 of
+	// travellers (6 boards), 2 of slips (3 tables x 3 rounds x 2 boards).
+	if n, _, _ := bt.PDFPages(t, pdf); n != 2+2+3+2 {
+		t.Errorf("paper: %d pages, want 9", n)
+	}
+	if code, _, errOut := runCmd(t, "", "paper", "-o", pdf, "testdata/solve3.pbn"); code == 0 || !strings.Contains(errOut, "not a movement") {
+		t.Errorf("paper of a PBN file: exit %d, %q", code, errOut)
+	}
+	hr := filepath.Join(dir, "hr.pdf")
+	if code, _, errOut := runCmd(t, "", "handrecord", "-o", hr, "testdata/solve3.pbn"); code != 0 {
+		t.Fatalf("handrecord -o hr.pdf: exit %d: %s", code, errOut)
+	}
+	if n, _, _ := bt.PDFPages(t, hr); n != 1 {
+		t.Errorf("hand records of 3 boards: %d pages, want 1", n)
+	}
+	site := publishSite(t, "testdata/score-jfr-barometer-2013-mp.pbn")
+	if n, _, _ := bt.PDFPages(t, filepath.Join(site, "handrecords.pdf")); n != 7 {
+		t.Errorf("published hand records of 27 boards: %d pages, want 7", n)
+	}
+	if n, _, _ := bt.PDFPages(t, filepath.Join(site, "results.pdf")); n < 2 {
+		t.Errorf("published results: %d pages", n)
+	}
+}
