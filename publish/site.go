@@ -74,10 +74,12 @@ func Site(r *Results) ([]Page, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	s := &site{r: r}
 	if r.Form == Teams && len(r.Matches) == 0 {
-		r.Matches = MatchesFromBoards(r.Boards)
+		rc := *r // the caller's Results are left as they are
+		rc.Matches = MatchesFromBoards(r.Boards)
+		r = &rc
 	}
+	s := &site{r: r}
 	s.add("index.html", s.index())
 	for i := range r.Boards {
 		s.add(boardFile(r.Boards[i].Number), s.board(i))
