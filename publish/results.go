@@ -34,6 +34,9 @@ type Results struct {
 	Date  string // as PBN writes it (2013.08.08) or free text
 	Venue string
 	Form  Form
+	// Unit names the totals of the rankings when they are not the boards'
+	// unit: "VP" for an event scored in victory points.
+	Unit string
 	// Entrants are the pairs or teams, by the ID the rows use.
 	Entrants []Entrant
 	// Fields are the rankings: one, or North–South and East–West for a

@@ -52,6 +52,7 @@ table.dd th, table.dd td { border: 1px solid #bbb; padding: 0 0.4em; text-align:
 table.dd td.make { font-weight: bold; }
 .par { margin: 0.4rem 0; }
 svg.chart { max-width: 100%; height: auto; }
+svg.progress { width: 100%; max-width: 36rem; }
 svg.chart text { font-size: 10px; font-family: inherit; }
 footer { margin-top: 1.5rem; font-size: 0.8rem; color: #777; }
 @media (min-width: 48rem) { body { padding: 1rem 1.5rem; font-size: 15px; } h1 { font-size: 1.6rem; } }
@@ -79,12 +80,16 @@ func Site(r *Results) ([]Page, error) {
 		rc.Matches = MatchesFromBoards(r.Boards)
 		r = &rc
 	}
-	s := &site{r: r}
+	s := &site{r: r, cards: map[string]bool{}}
+	ids := s.entrantIDs()
+	for _, id := range ids {
+		s.cards[id] = true
+	}
 	s.add("index.html", s.index())
 	for i := range r.Boards {
 		s.add(boardFile(r.Boards[i].Number), s.board(i))
 	}
-	for _, id := range s.entrantIDs() {
+	for _, id := range ids {
 		s.add(cardFile(id), s.card(id))
 	}
 	if len(r.Matches) > 0 {
@@ -114,6 +119,7 @@ func WriteSite(dir string, r *Results) error {
 type site struct {
 	r     *Results
 	pages []Page
+	cards map[string]bool // entrants with a score card page
 }
 
 func (s *site) add(name string, data string) {
@@ -208,8 +214,11 @@ func fmtScore(v float64) string {
 
 func fmtPct(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
-// entrantLink links an entrant's ID to its score card.
-func entrantLink(id string) string {
+// entrantLink links an entrant's ID to its score card, when it has one.
+func (s *site) entrantLink(id string) string {
+	if !s.cards[id] {
+		return esc(id)
+	}
 	return fmt.Sprintf("<a href=\"%s\">%s</a>", cardFile(id), esc(id))
 }
 
@@ -240,7 +249,7 @@ func (s *site) index() string {
 			}
 			e := s.r.entrant(st.Entrant)
 			fmt.Fprintf(&b, "<tr%s><td class=\"place\">%s</td><td class=\"l\">%s</td>",
-				cls, PlaceText(st.Place, st.Tied), entrantLink(st.Entrant))
+				cls, PlaceText(st.Place, st.Tied), s.entrantLink(st.Entrant))
 			if names {
 				fmt.Fprintf(&b, "<td class=\"names\">%s</td>", esc(e.Names))
 			}
@@ -266,6 +275,9 @@ func (s *site) index() string {
 }
 
 func (s *site) totalUnit() string {
+	if s.r.Unit != "" {
+		return s.r.Unit
+	}
 	switch s.r.Form {
 	case Matchpoints:
 		return "MP"
@@ -315,7 +327,7 @@ func (s *site) traveller(b *strings.Builder, bd *BoardResult) {
 	}
 	b.WriteString("</tr>\n")
 	for _, row := range bd.Rows {
-		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>", entrantLink(row.NS), entrantLink(row.EW))
+		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>", s.entrantLink(row.NS), s.entrantLink(row.EW))
 		s.playCells(b, &row)
 		nsScore, ewScore := scoreCells(&row)
 		fmt.Fprintf(b, "<td class=\"nss\">%s</td><td class=\"ews\">%s</td>", nsScore, ewScore)
@@ -410,7 +422,7 @@ func (s *site) card(id string) string {
 			mine, pct = l.row.EWMP, l.row.EWPct
 		}
 		fmt.Fprintf(&b, "<tr><td><a href=\"%s\">%d</a></td><td>%s</td><td class=\"l\">%s</td>",
-			boardFile(l.board.Number), l.board.Number, dir, entrantLink(opp))
+			boardFile(l.board.Number), l.board.Number, dir, s.entrantLink(opp))
 		s.playCells(&b, l.row)
 		score := ""
 		if l.row.HasScore {
@@ -458,7 +470,7 @@ func (s *site) matches() string {
 			fmt.Fprintf(&b, "<td>%d</td>", m.Round)
 		}
 		fmt.Fprintf(&b, "<td class=\"l\">%s</td><td class=\"l\">%s</td><td>%d</td><td class=\"imps\">%s–%s</td>",
-			entrantLink(m.Home), entrantLink(m.Away), m.Boards, fmtScore(m.HomeIMPs), fmtScore(m.AwayIMPs))
+			s.entrantLink(m.Home), s.entrantLink(m.Away), m.Boards, fmtScore(m.HomeIMPs), fmtScore(m.AwayIMPs))
 		if vp {
 			if m.HasVP {
 				fmt.Fprintf(&b, "<td class=\"vps\">%s–%s</td>", fmtScore(m.HomeVP), fmtScore(m.AwayVP))

@@ -156,3 +156,35 @@ func TestSiteErrors(t *testing.T) {
 		t.Errorf("site into a file: %v", err)
 	}
 }
+
+// TestSiteLinks: every link of every page leads to a page of the site,
+// with travellers (score cards for every pair) and without (an event file's
+// ranking and matches: no score cards, so no links to them).
+func TestSiteLinks(t *testing.T) {
+	noBoards := &Results{Title: "Swiss", Form: Teams, Unit: "VP",
+		Entrants: []Entrant{{ID: "Lions"}, {ID: "Tigers"}},
+		Fields:   []Field{{Standings: []Standing{{Place: 1, Entrant: "Lions", Score: 12}, {Place: 2, Entrant: "Tigers", Score: 8}}}},
+		Matches:  []Match{{Round: 1, Home: "Lions", Away: "Tigers", HomeIMPs: 5, HasVP: true, HomeVP: 12, AwayVP: 8, Boards: 8}},
+		Progress: []Progress{{Entrant: "Lions", Places: []int{1}}, {Entrant: "Tigers", Places: []int{2}}}}
+	href := regexp.MustCompile(`href="([^"#]+)"`)
+	for _, r := range []*Results{twoWinner(t), noBoards} {
+		pages, err := Site(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		have := map[string]bool{}
+		for _, p := range pages {
+			have[p.Name] = true
+		}
+		for _, p := range pages {
+			for _, m := range href.FindAllStringSubmatch(string(p.Data), -1) {
+				if !have[m[1]] {
+					t.Errorf("%s: %s links to %s, which is not a page", r.Title, p.Name, m[1])
+				}
+			}
+		}
+		if r == noBoards && !strings.Contains(page(t, pages, "index.html"), "<th>VP</th>") {
+			t.Errorf("the ranking's totals are not headed VP")
+		}
+	}
+}

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/pbn"
 	"github.com/bridgetd/bridgetd/publish"
@@ -20,7 +22,7 @@ import (
 func init() {
 	register(&command{
 		name:    "publish",
-		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn",
+		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn|EVENT.json",
 		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
 		run:     runPublish,
 	})
@@ -79,11 +81,15 @@ func runPublish(e *env, args []string) error {
 		fmt.Fprintln(e.stderr, "bridgetd publish: -o DIR is required and -j must be 0 or more")
 		return errUsage
 	}
-	f, err := readPBN(e, pos[0])
-	if err != nil {
-		return err
+	var r *publish.Results
+	if strings.HasSuffix(strings.ToLower(pos[0]), ".json") {
+		r, err = publishEvent(pos[0])
+	} else {
+		var f *pbn.File
+		if f, err = readPBN(e, pos[0]); err == nil {
+			r, err = publishResults(e, f, pos[0], *method, *workers)
+		}
 	}
-	r, err := publishResults(e, f, pos[0], *method, *workers)
 	if err != nil {
 		return err
 	}
@@ -404,4 +410,137 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
+}
+
+// publishEvent gathers what the site shows of an event file: the ranking
+// with the NSWBA 12 tie-breaks (per field in a two-winner event), the
+// qualifiers, the matches with their IMPs and VPs, and each entrant's
+// place after each round. It is the one place the publish command reads
+// package event.
+func publishEvent(path string) (*publish.Results, error) {
+	ev, sc, err := loadScored(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &publish.Results{Title: ev.Name, Form: publish.IMPs, Unit: "VP"}
+	if strings.Contains(string(ev.Kind), "teams") {
+		r.Form = publish.Teams
+	}
+	switch ev.Scoring {
+	case event.Matchpoints:
+		r.Unit = "MP"
+	case event.IMPs:
+		r.Unit = "IMP"
+	}
+	if ss := ev.Sessions; len(ss) > 0 {
+		r.Date = ss[0].Start.Format("2006.01.02")
+	}
+	label := map[int]string{}
+	for _, en := range ev.Entrants {
+		label[en.ID] = en.Name
+		if label[en.ID] == "" {
+			label[en.ID] = strconv.Itoa(en.ID)
+		}
+		var names []string
+		for _, p := range en.Players {
+			names = append(names, p.Name)
+		}
+		r.Entrants = append(r.Entrants, publish.Entrant{ID: label[en.ID], Names: strings.Join(names, " & ")})
+	}
+	st := ev.Standings(sc)
+	qualified := map[int]bool{}
+	if ev.Qualify > 0 {
+		q, _ := event.Qualify(st, ev.Entrants, ev.Qualify)
+		for _, id := range q {
+			qualified[id] = true
+		}
+	}
+	r.Fields = publishEventFields(st, label, qualified, len(ev.Rounds()))
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.NS == 0 || m.EW == 0 {
+				continue
+			}
+			pm := publish.Match{Round: rd.Number, Home: label[m.NS], Away: label[m.EW], Boards: len(rd.Boards)}
+			if m.IMPs != nil {
+				if *m.IMPs >= 0 {
+					pm.HomeIMPs = *m.IMPs
+				} else {
+					pm.AwayIMPs = -*m.IMPs
+				}
+			}
+			if m.VP != nil {
+				pm.HasVP, pm.HomeVP, pm.AwayVP = true, m.VP[0], m.VP[1]
+			}
+			r.Matches = append(r.Matches, pm)
+		}
+	}
+	// Each entrant's place after each round: the event ranked on its
+	// first rounds only.
+	rounds := len(ev.Rounds())
+	places := map[string][]int{}
+	for n := 1; n <= rounds; n++ {
+		part, err := publishFirstRounds(path, n)
+		if err != nil {
+			return nil, err
+		}
+		psc, err := part.NewScorer()
+		if err != nil {
+			return nil, err
+		}
+		if err := part.Score(psc); err != nil {
+			return nil, err
+		}
+		for _, s := range part.Standings(psc) {
+			places[label[s.Entrant]] = append(places[label[s.Entrant]], s.Place)
+		}
+	}
+	for _, s := range st {
+		if ps := places[label[s.Entrant]]; len(ps) == rounds && rounds > 1 {
+			r.Progress = append(r.Progress, publish.Progress{Entrant: label[s.Entrant], Places: ps})
+		}
+	}
+	return r, nil
+}
+
+// publishFirstRounds reads the event file again, keeping its first n
+// rounds.
+func publishFirstRounds(path string, n int) (*event.Event, error) {
+	ev, err := event.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ev.Sessions {
+		var keep []event.Round
+		for _, rd := range ev.Sessions[i].Rounds {
+			if rd.Number <= n {
+				keep = append(keep, rd)
+			}
+		}
+		ev.Sessions[i].Rounds = keep
+	}
+	return ev, nil
+}
+
+// publishEventFields turns standings into rankings, one per field; tied
+// places are those shared by two entrants of a field.
+func publishEventFields(st []event.Standing, label map[int]string, qualified map[int]bool, rounds int) []publish.Field {
+	var fields []publish.Field
+	index := map[string]int{}
+	count := map[[2]string]int{}
+	for _, s := range st {
+		count[[2]string{s.Field, strconv.Itoa(s.Place)}]++
+	}
+	for _, s := range st {
+		i, ok := index[s.Field]
+		if !ok {
+			i = len(fields)
+			index[s.Field] = i
+			fields = append(fields, publish.Field{Name: fieldNames[s.Field]})
+		}
+		fields[i].Standings = append(fields[i].Standings, publish.Standing{
+			Place: s.Place, Tied: count[[2]string{s.Field, strconv.Itoa(s.Place)}] > 1,
+			Entrant: label[s.Entrant], Score: s.Total, Boards: rounds, Qualified: qualified[s.Entrant]})
+	}
+	return fields
 }

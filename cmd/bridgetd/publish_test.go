@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -249,5 +251,57 @@ func TestPaperAndPDFs(t *testing.T) {
 	}
 	if n, _, _ := bt.PDFPages(t, filepath.Join(site, "results.pdf")); n < 2 {
 		t.Errorf("published results: %d pages", n)
+	}
+}
+
+// TestPublishSwissEvent publishes the Swiss teams event of
+// testdata/teams.script from its event file: the ranking in VPs, each
+// match's VPs beside its teams, and a line per team through its place
+// after each round, as "rank" ranks the event cut after that round.
+func TestPublishSwissEvent(t *testing.T) {
+	dir := t.TempDir()
+	runScript(t, "testdata/teams.script", dir)
+	evPath := filepath.Join(dir, "event.json")
+	site := publishSite(t, evPath)
+	code, js, errOut := runCmd(t, "", "rank", evPath, "--json")
+	if code != 0 {
+		t.Fatalf("rank: exit %d: %s", code, errOut)
+	}
+	var rep struct {
+		Standings []struct {
+			Place int     `json:"place"`
+			Name  string  `json:"name"`
+			Total float64 `json:"total"`
+		} `json:"standings"`
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	cs := printed(t, site, "index.html", "publish-swiss", true)
+	for _, s := range rep.Standings {
+		line := lineOf(cs, strconv.Itoa(s.Place))
+		if line == nil {
+			line = lineOf(cs, strconv.Itoa(s.Place)+"=")
+		}
+		if !slices.Contains(line, s.Name) || !slices.Contains(line, strings.Replace(strconv.FormatFloat(s.Total, 'f', -1, 64), "-", "−", 1)) {
+			t.Errorf("ranking: %s placed %d with %v: printed %q", s.Name, s.Place, s.Total, line)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(site, "matches.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	if n := strings.Count(page, `<polyline class="line"`); n != 4 {
+		t.Errorf("%d lines in the position chart, want 4 teams", n)
+	}
+	winner := rep.Standings[0].Name
+	re := regexp.MustCompile(`data-entrant="` + regexp.QuoteMeta(winner) + `" data-places="\d+ (\d+)"`)
+	if m := re.FindStringSubmatch(page); m == nil || m[1] != "1" {
+		t.Errorf("the winner %s's line does not end first: %v", winner, m)
+	}
+	cs = printed(t, site, "matches.html", "publish-swiss", true)
+	if len(bt.Find(cs, "VPs")) != 1 || len(bt.Find(cs, "Round")) != 1 {
+		t.Errorf("matches page lacks its VPs and Round columns:\n%s", bt.PageText(cs))
 	}
 }
