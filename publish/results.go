@@ -46,9 +46,18 @@ type Results struct {
 	Boards []BoardResult
 	// Matches are the match results of a teams, Swiss or round-robin event.
 	Matches []Match
+	// Files are other files published beside the pages (the results and
+	// hand records as PDF), linked from every page's navigation.
+	Files []Link
 	// Progress is each entrant's place after each round (Swiss, round
 	// robin), for the position-by-round chart.
 	Progress []Progress
+}
+
+// Link is a file the pages link to.
+type Link struct {
+	Name  string // file name beside the pages: "results.pdf"
+	Title string // "Results (PDF)"
 }
 
 // Entrant is a pair or team.

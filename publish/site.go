@@ -195,6 +195,9 @@ func (s *site) head(b *strings.Builder, title string) {
 	if len(s.r.Boards) > 0 {
 		fmt.Fprintf(b, "<a href=\"%s\">Boards</a>", boardFile(s.r.Boards[0].Number))
 	}
+	for _, f := range s.r.Files {
+		fmt.Fprintf(b, "<a href=\"%s\">%s</a>", esc(f.Name), esc(f.Title))
+	}
 	b.WriteString("</nav>\n")
 }
 

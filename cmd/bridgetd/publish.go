@@ -93,6 +93,10 @@ func runPublish(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	r.Files = []publish.Link{{Name: "results.pdf", Title: "Results (PDF)"}}
+	if len(r.Boards) > 0 {
+		r.Files = append(r.Files, publish.Link{Name: "handrecords.pdf", Title: "Hand records (PDF)"})
+	}
 	if err := publish.WriteSite(*out, r); err != nil {
 		return err
 	}
@@ -106,6 +110,9 @@ func runPublish(e *env, args []string) error {
 		if b.Tricks != nil {
 			boards = append(boards, b.Board)
 		}
+	}
+	if len(r.Boards) == 0 {
+		return nil
 	}
 	o := publish.HandRecordOptions{Title: r.Title, Date: r.Date}
 	return writeOutput(e, filepath.Join(*out, "handrecords.pdf"), func(w io.Writer) error { return publish.HandRecordsPDF(w, boards, o) })

@@ -84,6 +84,10 @@ func TestPublishPairsInBrowser(t *testing.T) {
 	}
 	// The ranking: place, pair, percentage, matchpoints, boards.
 	cs := printed(t, site, "index.html", "publish-jfr", true)
+	// The print stylesheet leaves out the navigation and the footer.
+	if len(bt.Find(cs, "Published by bridgetd")) != 0 || len(bt.Find(cs, "Results (PDF)")) != 0 {
+		t.Errorf("the printed ranking shows the navigation or footer")
+	}
 	if got, want := lineOf(cs, "1"), []string{"1", "13", "61.87", "334.1", "27"}; !slices.Equal(got, want) {
 		t.Errorf("ranking line 1: %q, want %q\n%s", got, want, bt.PageText(cs))
 	}
@@ -277,7 +281,7 @@ func TestPublishSwissEvent(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &rep); err != nil {
 		t.Fatal(err)
 	}
-	cs := printed(t, site, "index.html", "publish-swiss", true)
+	cs := printed(t, site, "index.html", "publish-swiss", false)
 	for _, s := range rep.Standings {
 		line := lineOf(cs, strconv.Itoa(s.Place))
 		if line == nil {
