@@ -30,6 +30,18 @@ type HandRecordOptions struct {
 	PerPage int    // boards on each A4 page, 1–MaxPerPage; 0 means DefaultPerPage
 }
 
+// check fills in the default boards a page and refuses a number that does
+// not fit.
+func (o *HandRecordOptions) check() error {
+	if o.PerPage == 0 {
+		o.PerPage = DefaultPerPage
+	}
+	if o.PerPage < 1 || o.PerPage > MaxPerPage {
+		return fmt.Errorf("publish: %d: %w", o.PerPage, ErrPerPage)
+	}
+	return nil
+}
+
 // a4 is the printable area of an A4 page inside 10 mm margins, in mm.
 const (
 	a4Width  = 190.0
@@ -143,11 +155,8 @@ table.dd td.make { font-weight: bold; }
 // boards o.PerPage to an A4 page, each page headed with the title, the date
 // and its page number.
 func HandRecords(w io.Writer, boards []Board, o HandRecordOptions) error {
-	if o.PerPage == 0 {
-		o.PerPage = DefaultPerPage
-	}
-	if o.PerPage < 1 || o.PerPage > MaxPerPage {
-		return fmt.Errorf("publish: %d: %w", o.PerPage, ErrPerPage)
+	if err := o.check(); err != nil {
+		return err
 	}
 	l := pageLayout(o.PerPage, boards)
 	esc := html.EscapeString

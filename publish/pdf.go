@@ -236,11 +236,8 @@ func pdfPageHeader(p *fpdf.Fpdf, title, date string, page, pages int) {
 // HandRecordsPDF writes hand records as a PDF: o.PerPage boards to an A4
 // page, laid out as HandRecords lays out its HTML.
 func HandRecordsPDF(w io.Writer, boards []Board, o HandRecordOptions) error {
-	if o.PerPage == 0 {
-		o.PerPage = DefaultPerPage
-	}
-	if o.PerPage < 1 || o.PerPage > MaxPerPage {
-		return fmt.Errorf("publish: %d: %w", o.PerPage, ErrPerPage)
+	if err := o.check(); err != nil {
+		return err
 	}
 	l := pageLayout(o.PerPage, boards)
 	p := newPDF(strings.TrimSpace("Hand records " + o.Title))

@@ -28,28 +28,10 @@ func TestHandRecordsPDF(t *testing.T) {
 	if !bytes.Contains(b.Bytes(), []byte("/FontFile2")) {
 		t.Errorf("no embedded TrueType font")
 	}
-	pages, w, h := bt.PDFPages(t, pdf)
-	if pages != 6 || w < 594 || w > 596 || h < 841 || h > 843 {
-		t.Fatalf("%d pages of %.0f x %.0f pt, want 6 A4 pages", pages, w, h)
-	}
 	if n := len(bt.RenderPages(t, pdf, filepath.Join(dir, "page"), 60)); n != 6 {
 		t.Errorf("pdftoppm rendered %d pages, want 6", n)
 	}
-	words := bt.PDFWords(t, pdf)
-	for p := range pages {
-		cs := bt.Chunks(words[p], 8)
-		for _, s := range []string{"JFR barometer", "8 August 2013", "Page " + itoa(p+1) + " of 6"} {
-			if len(bt.Find(cs, s)) != 1 {
-				t.Errorf("page %d: no %q in\n%s", p+1, s, bt.PageText(cs))
-			}
-		}
-		for i := range 4 {
-			if len(bt.Find(cs, "Board "+itoa(4*p+i+1))) != 1 {
-				t.Errorf("page %d: no Board %d", p+1, 4*p+i+1)
-			}
-		}
-		checkCompass(t, p+1, cs, boards[4*p:4*p+4])
-	}
+	words := checkA4Pages(t, pdf, boards)
 	cs := bt.Chunks(words[0], 8)
 	for _, s := range []string{"♥ 10 7 5 2", "♠ 10 9 4 2", "Dealer North", "Vul None"} {
 		if len(bt.Find(cs, s)) == 0 {

@@ -17,19 +17,7 @@ func TestHandRecord(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	golden := "testdata/handrecord.golden.html"
-	if *update {
-		if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out != string(want) {
-		t.Errorf("output differs from %s; run go test -update and review the diff", golden)
-	}
+	checkGolden(t, out, "testdata/handrecord.golden.html")
 	for _, s := range []string{
 		"<title>Hand records RealBridge teams</title>",
 		"<h1>RealBridge teams</h1>", "23 August 2021", "Page 1 of 2", "Page 2 of 2",
