@@ -123,6 +123,10 @@ func runPublish(e *env, args []string) error {
 // command reads the score and solve commands' workings (scoreInput,
 // scoreTeams, solveFile); when they move into packages this is what
 // changes.
+//
+// workers is the number of deals solved at once for the double-dummy
+// tables and par (0: one per CPU); below 0 the deals are not solved and the
+// boards carry their numbers only, for outputs without hand diagrams.
 func publishResults(e *env, f *pbn.File, name, method string, workers int) (*publish.Results, error) {
 	if len(f.Games) == 0 {
 		return nil, fmt.Errorf("%s: no games", name)
@@ -159,14 +163,16 @@ func publishResults(e *env, f *pbn.File, name, method string, workers int) (*pub
 	for _, msg := range in.errs {
 		fmt.Fprintln(e.stderr, msg)
 	}
-	solved, err := solveFile(e, "publish", f, workers, true)
-	if err != nil {
-		return nil, err
-	}
 	deals := map[int]publish.Board{}
-	for _, b := range publishBoards(solved) {
-		if _, ok := deals[b.Number]; !ok {
-			deals[b.Number] = b
+	if workers >= 0 {
+		solved, err := solveFile(e, "publish", f, workers, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range publishBoards(solved) {
+			if _, ok := deals[b.Number]; !ok {
+				deals[b.Number] = b
+			}
 		}
 	}
 	r := &publish.Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site")}

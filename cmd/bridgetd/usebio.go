@@ -38,7 +38,7 @@ func runUsebio(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		r, err := publishResults(e, f, pos[1], "", 0)
+		r, err := publishResults(e, f, pos[1], "", -1) // USEBIO carries no deals
 		if err != nil {
 			return err
 		}
