@@ -81,3 +81,16 @@ func BenchmarkHandRecordsPDF36(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteSite100x36 writes the same site's 237 pages to disk, each
+// file replaced atomically (written beside, synced, renamed).
+func BenchmarkWriteSite100x36(b *testing.B) {
+	r := bigEvent(b)
+	dir := b.TempDir()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := WriteSite(dir, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
