@@ -185,12 +185,12 @@ func (d Difference) String() string {
 // from its number), and the match points of each board among its lines
 // (matchpoints, on the file's scale: one or two points a pair beaten,
 // factored by Neuberg's formula to the board's results where a row is
-// artificial, a phantom pair's rows not counting as results). It
+// artificial, a phantom pair's rows not counting as results; IMPs against a
+// Butler datum or cross-IMPs as the event's BOARD_SCORING_METHOD says). It
 // returns each difference and each line it could not read.
 func Check(f *File) (diffs []Difference, errs []error) {
 	for ei := range f.Events {
 		e := &f.Events[ei]
-		imps := e.BoardScoring != "" && e.BoardScoring != "MATCH_POINTS"
 		for _, sec := range e.sections() {
 			// A pair with no played result in the section is a phantom:
 			// its rows stand for sit-outs and do not count as results.
@@ -203,7 +203,7 @@ func Check(f *File) (diffs []Difference, errs []error) {
 				}
 			}
 			for _, b := range sec.boards {
-				d, es := checkBoard(sec.where, b, imps, played)
+				d, es := checkBoard(sec.where, b, e.BoardScoring, played)
 				diffs = append(diffs, d...)
 				errs = append(errs, es...)
 			}
@@ -221,7 +221,8 @@ func pairKey(s string) string {
 	return strconv.Itoa(n) + d
 }
 
-func checkBoard(where string, b Board, imps bool, played map[string]bool) (diffs []Difference, errs []error) {
+func checkBoard(where string, b Board, boardScoring string, played map[string]bool) (diffs []Difference, errs []error) {
+	imps := boardScoring != "" && boardScoring != "MATCH_POINTS"
 	bn, err := strconv.Atoi(strings.TrimSpace(b.Number))
 	at := strings.TrimPrefix(where+", ", ", ")
 	if err != nil || bn < 1 {
@@ -284,9 +285,12 @@ func checkBoard(where string, b Board, imps bool, played map[string]bool) (diffs
 		return diffs, errs
 	}
 	var scored []score.Scored
-	if imps {
+	switch {
+	case imps && strings.Contains(strings.ToUpper(boardScoring), "BUTLER"):
+		scored = score.Butler(rows, score.ButlerOptions{})
+	case imps:
 		scored = score.CrossIMPs(rows, score.CrossOptions{Average: true})
-	} else {
+	default:
 		// The file's scale: its match points on a row add to the top,
 		// 2(n−1) or n−1. A board with fewer results than rows (an
 		// artificial score) is factored to the number of rows (Neuberg).
@@ -315,7 +319,7 @@ func checkBoard(where string, b Board, imps bool, played map[string]bool) (diffs
 		why := "matchpoints of the board's rows"
 		if imps {
 			fileNS, fileEW, fNS, fEW = l.NSIMPs, l.EWIMPs, "NS_IMPS", "EW_IMPS"
-			why = "cross-IMPs of the board's rows"
+			why = "IMPs of the board's rows (" + strings.ToLower(boardScoring) + ")"
 		}
 		for _, x := range []struct {
 			field, file string

@@ -191,3 +191,38 @@ func FuzzDecode(f *testing.F) {
 		Check(again)
 	})
 }
+
+// TestCheckButler: an event scored in Butler IMPs is re-scored against
+// the datum (the mean of 420, 420, -50 and 400, 297.5, rounded to 300):
+// +120 and +100 are 3 IMPs, -350 is 8 IMPs away (Law 78B, the WBF scale);
+// the file's 2 on the last row is listed.
+func TestCheckButler(t *testing.T) {
+	line := func(ns, ew, con, by, tricks, sc, imps, eimps string) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + ew +
+			"</EW_PAIR_NUMBER><CONTRACT>" + con + "</CONTRACT><PLAYED_BY>" + by + "</PLAYED_BY><TRICKS>" + tricks +
+			"</TRICKS><SCORE>" + sc + "</SCORE><NS_IMPS>" + imps + "</NS_IMPS><EW_IMPS>" + eimps + "</EW_IMPS></TRAVELLER_LINE>"
+	}
+	doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="IMP_PAIRS"><BOARD_SCORING_METHOD>BUTLER_IMPS</BOARD_SCORING_METHOD><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` +
+		line("1", "5", "4S", "N", "10", "420", "3", "-3") + line("2", "6", "4S", "N", "10", "420", "3", "-3") +
+		line("3", "7", "4S", "N", "9", "-50", "-8", "8") + line("4", "8", "3NT", "N", "9", "400", "2", "-2") +
+		`</BOARD></EVENT></USEBIO>`
+	f, err := Decode(strings.NewReader(doc), "butler.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffs, errs := Check(f)
+	if len(errs) != 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	var got []string
+	for _, d := range diffs {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"board 1, row 4: NS_IMPS is 2 in the file, 3 re-scored (IMPs of the board's rows (butler_imps))",
+		"board 1, row 4: EW_IMPS is -2 in the file, -3 re-scored (IMPs of the board's rows (butler_imps))",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

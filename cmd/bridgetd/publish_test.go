@@ -13,6 +13,7 @@ import (
 
 	bt "github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/pbn"
+	"github.com/bridgetd/bridgetd/publish"
 )
 
 // publishSite runs "bridgetd publish" on a file into a fresh directory.
@@ -309,5 +310,36 @@ func TestPublishSwissEvent(t *testing.T) {
 	cs = printed(t, site, "matches.html", "publish-swiss", true)
 	if len(bt.Find(cs, "VPs")) != 1 || len(bt.Find(cs, "Round")) != 1 {
 		t.Errorf("matches page lacks its VPs and Round columns:\n%s", bt.PageText(cs))
+	}
+}
+
+// TestPublishFieldsTwoWinner: when no pair sat both ways (a Mitchell
+// without arrow switch) the pairs are ranked per direction, each field from
+// place 1, equal percentages sharing a place (NSWBA 12.1).
+func TestPublishFieldsTwoWinner(t *testing.T) {
+	pct := func(v float64) *float64 { return &v }
+	js := &scoreJSON{Totals: []scoreTotalJSON{
+		{Rank: 1, Pair: "1", Score: 6, Percent: pct(60)},
+		{Rank: 2, Tied: true, Pair: "3", Score: 5.5, Percent: pct(55)},
+		{Rank: 2, Tied: true, Pair: "4", Score: 5.5, Percent: pct(55)},
+		{Rank: 4, Pair: "2", Score: 4, Percent: pct(40)},
+	}}
+	boards := []publish.BoardResult{{Rows: []publish.Row{{NS: "1", EW: "3"}, {NS: "2", EW: "4"}}}}
+	fields := publishFields(js, boards, true)
+	got := ""
+	for _, f := range fields {
+		got += f.Name + ":"
+		for _, s := range f.Standings {
+			got += " " + publish.PlaceText(s.Place, s.Tied) + " " + s.Entrant
+		}
+		got += "\n"
+	}
+	if want := "North–South: 1 1 2 2\nEast–West: 1= 3 1= 4\n"; got != want {
+		t.Errorf("fields:\n%swant:\n%s", got, want)
+	}
+	// One pair sitting both ways makes one field.
+	boards = append(boards, publish.BoardResult{Rows: []publish.Row{{NS: "3", EW: "1"}}})
+	if fields := publishFields(js, boards, true); len(fields) != 1 || fields[0].Name != "" {
+		t.Errorf("a one-winner event ranked in %d fields", len(fields))
 	}
 }
