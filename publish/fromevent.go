@@ -113,22 +113,15 @@ func FromEvent(ctx context.Context, ev *event.Event) (*Results, error) {
 // eventFields turns standings into rankings, one per field; tied places
 // are those shared by two entrants of a field.
 func eventFields(rep *event.Report, label map[int]string, qualified map[int]bool) []Field {
-	var fields []Field
-	index := map[string]int{}
 	count := map[[2]string]int{}
 	for _, s := range rep.Standings {
 		count[[2]string{s.Field, strconv.Itoa(s.Place)}]++
 	}
+	var fs fieldSet
 	for _, s := range rep.Standings {
-		i, ok := index[s.Field]
-		if !ok {
-			i = len(fields)
-			index[s.Field] = i
-			fields = append(fields, Field{Name: fieldNames[s.Field]})
-		}
-		fields[i].Standings = append(fields[i].Standings, Standing{
+		fs.add(s.Field, Standing{
 			Place: s.Place, Tied: count[[2]string{s.Field, strconv.Itoa(s.Place)}] > 1,
 			Entrant: label[s.Entrant], Score: s.Total, Boards: rep.Rounds, Qualified: qualified[s.Entrant]})
 	}
-	return fields
+	return fs.fields
 }

@@ -156,20 +156,33 @@ func pbnEntrants(f *pbn.File, rep *scoresheet.Report) []Entrant {
 // East–West when scoresheet ranked the pairs in two fields (a two-winner
 // movement: no pair sat both ways).
 func pbnFields(rep *scoresheet.Report) []Field {
-	var fields []Field
-	index := map[string]int{}
+	var fs fieldSet
 	for _, t := range rep.Totals {
-		i, ok := index[t.Direction]
-		if !ok {
-			i = len(fields)
-			index[t.Direction] = i
-			fields = append(fields, Field{Name: fieldNames[t.Direction]})
-		}
 		s := Standing{Place: t.Rank, Tied: t.Tied, Entrant: t.Pair, Score: t.Score, Boards: t.Boards}
 		if t.Percent != nil {
 			s.Percent = *t.Percent
 		}
-		fields[i].Standings = append(fields[i].Standings, s)
+		fs.add(t.Direction, s)
 	}
-	return fields
+	return fs.fields
+}
+
+// fieldSet gathers standings into rankings, one per field (FieldNS,
+// FieldEW, or "" for the only one), in the order the fields come.
+type fieldSet struct {
+	fields []Field
+	index  map[string]int
+}
+
+func (fs *fieldSet) add(field string, s Standing) {
+	i, ok := fs.index[field]
+	if !ok {
+		if fs.index == nil {
+			fs.index = map[string]int{}
+		}
+		i = len(fs.fields)
+		fs.index[field] = i
+		fs.fields = append(fs.fields, Field{Name: fieldNames[field]})
+	}
+	fs.fields[i].Standings = append(fs.fields[i].Standings, s)
 }
