@@ -58,6 +58,9 @@ func (in *sheet) read(gi int, g *pbn.Game, imp bool) {
 	ns := in.pair(strings.TrimSpace(g.Tag("North") + " & " + g.Tag("South")))
 	ew := in.pair(strings.TrimSpace(g.Tag("East") + " & " + g.Tag("West")))
 	sr.ns, sr.ew = in.pairs[ns-1], in.pairs[ew-1] // shared, not copied
+	if in.detail {
+		sr.play = gamePlay(g)
+	}
 	s, err := g.Score()
 	in.add(b, sr, score.Table(ns, ew, s), err)
 }
@@ -104,6 +107,9 @@ func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerabil
 		return none, fmt.Errorf("contract %q: %w", con, err)
 	}
 	if c.IsPassedOut() {
+		if in.detail {
+			sr.play = &Play{Contract: c}
+		}
 		return score.Table(ns, ew, 0), nil
 	}
 	decl, err := bridge.ParseSeat(sr.declarer)
@@ -117,6 +123,9 @@ func (in *sheet) rowResult(sr *row, tab *pbn.Table, r int, vul bridge.Vulnerabil
 	s, err := score.TableScore(c, decl, tricks, vul)
 	if err != nil {
 		return none, err
+	}
+	if in.detail {
+		sr.play = &Play{Contract: c, Declarer: decl, Tricks: tricks, Lead: leadText(tab.Value(r, "Lead"))}
 	}
 	if hasScore {
 		d, use, _ := score.CheckScore(c, decl, tricks, vul, recorded)
@@ -223,6 +232,7 @@ type table struct {
 	board int
 	home  string
 	visit string
+	play  *Play // with detail: how it was played
 	score int
 	imps  int
 	done  bool
@@ -247,6 +257,9 @@ func (in *sheet) readTeams(gi int, g *pbn.Game) {
 		return
 	}
 	t.score = s
+	if in.detail {
+		t.play = gamePlay(g)
+	}
 	if t.home == "" || t.visit == "" {
 		in.errs = append(in.errs, fmt.Sprintf("%s: no HomeTeam and VisitTeam", in.where(g.Line, t.board, 0)))
 		return
@@ -262,4 +275,45 @@ func (in *sheet) readTeams(gi int, g *pbn.Game) {
 
 func teamKey(board int, home, visit string) string {
 	return fmt.Sprintf("%d\x00%s\x00%s", board, home, visit)
+}
+
+// gamePlay reads how a one-table game was played from its Contract,
+// Declarer and Result tags and the first card of its play; nil if they
+// cannot be read.
+func gamePlay(g *pbn.Game) *Play {
+	c, d, err := g.Contract()
+	if err != nil {
+		return nil
+	}
+	if c.IsPassedOut() {
+		return &Play{Contract: c}
+	}
+	t, err := g.Result()
+	if err != nil {
+		return nil
+	}
+	p := &Play{Contract: c, Declarer: d, Tricks: t}
+	if pl, err := g.Play(); err == nil && len(pl.Tricks) > 0 && pl.Tricks[0].Known[0] {
+		p.Lead = leadText(pl.Tricks[0].Cards[0].ASCII())
+	}
+	return p
+}
+
+// leadText writes a lead as a ScoreTable's Lead column gives it ("CA",
+// "C10", "HT") with the suit symbol first and the ten as 10: "♣A", "♥10".
+// Text that is not a card is kept as it is; "-" is no lead.
+func leadText(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "-" {
+		return ""
+	}
+	su, err := bridge.ParseSuit(s[:1])
+	if err != nil {
+		return s
+	}
+	rank := strings.ToUpper(s[1:])
+	if rank == "T" {
+		rank = "10"
+	}
+	return su.String() + rank
 }

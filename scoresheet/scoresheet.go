@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/pbn"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -109,6 +110,21 @@ type Row struct {
 	EWPct    *float64 `json:"ew_percent,omitempty"`
 	Datum    *int     `json:"datum,omitempty"`
 	Error    string   `json:"error,omitempty"`
+	// Play is how the table played the board, when its contract,
+	// declarer and result could be read (nil for a director's score).
+	Play *Play `json:"-"`
+}
+
+// Play is how a board was played at one table: the contract, its
+// declarer and the tricks declarer won, and the opening lead when the
+// file gives it.
+type Play struct {
+	Contract bridge.Contract
+	Declarer bridge.Seat // none for a passed-out board
+	Tricks   int
+	// Lead is the opening lead in players' notation ("♣A", "♥10"), as
+	// written when it is not a card, "" when not known.
+	Lead string
 }
 
 // Total is a pair's or team's total.
@@ -278,6 +294,7 @@ type row struct {
 	cell                       score.Scored
 	scored                     bool
 	err                        error // why the score package rejected it
+	play                       *Play // with detail: how it was played
 }
 
 // board gathers the rows of one board number.

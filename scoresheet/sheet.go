@@ -71,7 +71,7 @@ func (in *sheet) score(o score.Options) *Report {
 		}
 		bj := BoardScore{Board: b.number}
 		for _, sr := range b.rows {
-			rj := Row{NS: sr.ns, EW: sr.ew, Contract: sr.contract, Declarer: sr.declarer, Result: sr.result}
+			rj := Row{NS: sr.ns, EW: sr.ew, Contract: sr.contract, Declarer: sr.declarer, Result: sr.result, Play: sr.play}
 			c := sr.cell
 			if !sr.ok || !sr.scored {
 				rj.Error = "not scored"
@@ -344,7 +344,7 @@ func (in *sheet) scoreTeams() *Report {
 			boardOrder = append(boardOrder, t.board)
 		}
 		s := t.score
-		rj := Row{NS: t.home, EW: t.visit, Score: &s}
+		rj := Row{NS: t.home, EW: t.visit, Score: &s, Play: t.play}
 		if other == nil {
 			in.warns = append(in.warns, fmt.Sprintf("%s: %s v %s: no other table for this board: not scored", in.where(t.line, t.board, 0), t.home, t.visit))
 			rj.Error = "no other table"

@@ -9,6 +9,7 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/pbn"
+	"github.com/bridgetd/bridgetd/publish"
 )
 
 func init() {
@@ -90,7 +91,7 @@ func writeHandRecords(w io.Writer, set []deal.Board) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "Board %d   Dealer %s   Vulnerable %s\n", b.Number, b.Dealer.Name(), vulName(b.Vulnerability))
+		fmt.Fprintf(w, "Board %d   Dealer %s   Vulnerable %s\n", b.Number, b.Dealer.Name(), publish.VulText(b.Vulnerability))
 		north, east := suitLines(b.Deal[bridge.North]), suitLines(b.Deal[bridge.East])
 		south, west := suitLines(b.Deal[bridge.South]), suitLines(b.Deal[bridge.West])
 		const indent = "                  "
@@ -106,27 +107,13 @@ func writeHandRecords(w io.Writer, set []deal.Board) {
 	}
 }
 
-func vulName(v bridge.Vulnerability) string {
-	switch v {
-	case bridge.NSVul:
-		return "N-S"
-	case bridge.EWVul:
-		return "E-W"
-	}
-	return v.String()
-}
-
 // suitLines returns a hand as four lines, spades first: "♠ A K 10 2".
 func suitLines(h bridge.Hand) [4]string {
 	var out [4]string
 	for i, s := range []bridge.Suit{bridge.Spades, bridge.Hearts, bridge.Diamonds, bridge.Clubs} {
 		var ranks []string
 		for _, c := range h.InSuit(s).Cards() {
-			r := c.Rank().String()
-			if c.Rank() == bridge.Ten {
-				r = "10"
-			}
-			ranks = append(ranks, r)
+			ranks = append(ranks, publish.RankText(c.Rank()))
 		}
 		if len(ranks) == 0 {
 			ranks = []string{"—"}

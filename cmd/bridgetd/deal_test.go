@@ -68,7 +68,7 @@ func TestDealCommandFileAndText(t *testing.T) {
 		t.Fatalf("read back: %v", err)
 	}
 	code, out, _ := runCmd(t, "", "deal", "--boards", "2", "--seed", "1", "--text")
-	if code != 0 || !strings.HasPrefix(out, "Board 2   Dealer East   Vulnerable N-S\n") || strings.Count(out, "♠") != 4 {
+	if code != 0 || !strings.HasPrefix(out, "Board 2   Dealer East   Vulnerable N–S\n") || strings.Count(out, "♠") != 4 {
 		t.Errorf("text hand record:\n%s", out)
 	}
 	// The diagram holds the deal of the PBN output for the same seed.

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
-	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/ddtag"
 	"github.com/bridgetd/bridgetd/pbn"
 )
@@ -81,33 +80,6 @@ func solveOptions(e *env, cmd, name string, workers int, useTags bool) ddtag.Opt
 		}
 	}
 	return o
-}
-
-// solvedBoard is a game of a PBN file with its double-dummy table and par,
-// as handrecord.go reads it.
-type solvedBoard struct {
-	game   *pbn.Game
-	board  bridge.Board // 0 if the game has no Board tag
-	deal   bridge.Deal
-	dealer bridge.Seat
-	vul    bridge.Vulnerability
-	table  dd.Table
-	par    dd.Par
-}
-
-// solveFile solves every game of f that has a complete deal (ddtag.Solve);
-// with useTags a sound DoubleDummyTricks tag stands for a solve. It is
-// what handrecord calls.
-func solveFile(e *env, cmd string, f *pbn.File, workers int, useTags bool) ([]*solvedBoard, error) {
-	boards, err := ddtag.Solve(context.Background(), f.Games, solveOptions(e, cmd, f.Name, workers, useTags))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*solvedBoard, len(boards))
-	for i, b := range boards {
-		out[i] = &solvedBoard{game: b.Game, board: b.Number, deal: b.Deal, dealer: b.Dealer, vul: b.Vul, table: b.Table, par: b.Par}
-	}
-	return out, nil
 }
 
 // solveIsTerminal reports whether w is a character device such as a terminal.

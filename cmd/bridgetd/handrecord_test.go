@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHandRecord: the HTML has a diagram, the high-card points, the
+// double-dummy table and the par in words of every board, the event and the
+// date on each page; golden file testdata/handrecord.golden.html (go test
+// -update to rewrite it). How it prints is checked in Chromium by package
+// publish's tests.
+func TestHandRecord(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "--per-page", "2", "--date", "2021.08.23")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	checkGolden(t, out, "testdata/handrecord.golden.html")
+	for _, s := range []string{
+		"<title>Hand records RealBridge teams</title>",
+		"<h1>RealBridge teams</h1>", "23 August 2021", "Page 1 of 2", "Page 2 of 2",
+		"Board 13", "Dealer East", "Vul N–S", // board 18
+		"Par: N–S +460 — ", // board 19, NS +460 as the RealBridge export gives it
+		`<span class="h">♥</span>` + "\u00a0K 9 8 6 4",
+		`<span class="pc">HCP</span>`,
+		"@page { size: A4",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q", s)
+		}
+	}
+	if n := strings.Count(out, `<div class="page"`); n != 2 {
+		t.Errorf("%d pages, want 2 (3 boards, 2 a page)", n)
+	}
+	if strings.Contains(out, "http") {
+		t.Errorf("output refers to external assets")
+	}
+	// -o writes the file; the default is four boards a page.
+	file := filepath.Join(t.TempDir(), "hr.html")
+	if code, _, errOut := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "-o", file); code != 0 {
+		t.Fatalf("-o: exit %d: %s", code, errOut)
+	}
+	if data, err := os.ReadFile(file); err != nil || !strings.Contains(string(data), "Board 19") ||
+		strings.Count(string(data), `<div class="page"`) != 1 {
+		t.Errorf("-o file (3 boards on one page): %v", err)
+	}
+	for _, n := range []string{"0", "7"} {
+		if code, _, _ := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "--per-page", n); code != 2 {
+			t.Errorf("--per-page %s: exit %d, want 2", n, code)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "handrecord", "testdata/solve3.pbn", "-o", "testdata/solve3.pbn"); code == 0 {
+		t.Errorf("-o the input: exit 0, want a refusal")
+	} else if !strings.Contains(errOut, "solve3.pbn") {
+		t.Errorf("-o the input: %q does not name the file", errOut)
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/movement"
+	"github.com/bridgetd/bridgetd/publish"
+	"github.com/bridgetd/bridgetd/scoresheet"
+	"github.com/bridgetd/bridgetd/textfile"
+)
+
+func init() {
+	register(&command{
+		name:    "publish",
+		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn|EVENT.json",
+		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
+		run:     runPublish,
+	})
+	register(&command{
+		name:    "paper",
+		usage:   "[--title TEXT] [--date DATE] [--first-board N] -o FILE.pdf MOVEMENT.json",
+		summary: "print the director's paper for a movement (from movement --json): table cards, guide cards, travellers, pick-up slips",
+		run:     runPaper,
+	})
+}
+
+func runPaper(e *env, args []string) error {
+	c := commands["paper"]
+	fs := newFlagSet(e, c)
+	out := fs.String("o", "", "the PDF to write")
+	title := fs.String("title", "", "the event's name, printed on every sheet")
+	date := fs.String("date", "", "the date, printed on every sheet")
+	first := fs.Int("first-board", 1, "the number of the first board")
+	pos, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" || *first < 1 {
+		fmt.Fprintln(e.stderr, "bridgetd paper: -o FILE.pdf is required and --first-board must be 1 or more")
+		return errUsage
+	}
+	if err := textfile.Same(*out, pos[0]); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return err
+	}
+	if data, err = textfile.Decode(data, pos[0]); err != nil {
+		return err
+	}
+	var m movement.Movement
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("%s: not a movement (bridgetd movement ... --json): %w", pos[0], err)
+	}
+	o := publish.DirectorOptions{Title: *title, Date: *date, FirstBoard: *first}
+	return writeOutput(e, *out, func(w io.Writer) error { return publish.DirectorPDF(w, &m, o) })
+}
+
+func runPublish(e *env, args []string) error {
+	c := commands["publish"]
+	fs := newFlagSet(e, c)
+	out := fs.String("o", "", "directory to write the site into (made if needed)")
+	method := fs.String("method", "", "mp, butler, cross-imp or teams (default: from the file's Scoring tag)")
+	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	pos, err := parseArgs(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if *out == "" || *workers < 0 {
+		fmt.Fprintln(e.stderr, "bridgetd publish: -o DIR is required and -j must be 0 or more")
+		return errUsage
+	}
+	var r *publish.Results
+	if strings.HasSuffix(strings.ToLower(pos[0]), ".json") {
+		var ev *event.Event
+		if ev, _, err = event.NewFileStore(pos[0]).Load(context.Background()); err == nil {
+			r, err = publish.FromEvent(context.Background(), ev)
+		}
+	} else {
+		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true)
+	}
+	if err != nil {
+		return err
+	}
+	r.Files = []publish.Link{{Name: "results.pdf", Title: "Results (PDF)"}}
+	if len(r.Boards) > 0 {
+		r.Files = append(r.Files, publish.Link{Name: "handrecords.pdf", Title: "Hand records (PDF)"})
+	}
+	if err := publish.WriteSite(*out, r); err != nil {
+		return err
+	}
+	// The same results, and the hand records, as PDF beside the pages.
+	err = writeOutput(e, filepath.Join(*out, "results.pdf"), func(w io.Writer) error { return publish.ResultsPDF(w, r) })
+	if err != nil {
+		return err
+	}
+	var boards []publish.Board
+	for _, b := range r.Boards {
+		if b.Tricks != nil {
+			boards = append(boards, b.Board)
+		}
+	}
+	if len(r.Boards) == 0 {
+		return nil
+	}
+	o := publish.HandRecordOptions{Title: r.Title, Date: r.Date}
+	return writeOutput(e, filepath.Join(*out, "handrecords.pdf"), func(w io.Writer) error { return publish.HandRecordsPDF(w, boards, o) })
+}
+
+// publishPBN scores and (with solve) solves the PBN event in the named
+// file (publish.FromPBN), the rows it could not score and its warnings
+// on stderr.
+func publishPBN(e *env, cmd, name, method string, workers int, solve bool) (*publish.Results, error) {
+	src, name, done, err := openSeekable(e, name)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	o := publish.PBNOptions{Method: method, Solve: solve, DD: solveOptions(e, cmd, name, workers, true)}
+	r, rep, err := publish.FromPBN(context.Background(), src, name, o)
+	if errors.Is(err, scoresheet.ErrMethod) {
+		fmt.Fprintf(e.stderr, "bridgetd %s: %v\n", cmd, err)
+		return nil, errUsage
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(e.stderr, w)
+	}
+	for _, msg := range rep.Errors {
+		fmt.Fprintln(e.stderr, msg)
+	}
+	return r, nil
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/bridgetd/bridgetd/textfile"
+	"github.com/bridgetd/bridgetd/usebio"
+)
+
+func init() {
+	register(&command{
+		name:    "usebio",
+		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn | check FILE.xml",
+		summary: "write a scored event as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ",
+		run:     runUsebio,
+	})
+}
+
+func runUsebio(e *env, args []string) error {
+	c := commands["usebio"]
+	fs := newFlagSet(e, c)
+	out := fs.String("o", "", "export: write to this file instead of standard output")
+	club := fs.String("club", "", "export: the club's name")
+	pos, err := parseArgs(fs, args, 2)
+	if err != nil {
+		return err
+	}
+	switch pos[0] {
+	case "export":
+		if *out != "" {
+			if err := textfile.Same(*out, pos[1]); err != nil {
+				return err
+			}
+		}
+		r, err := publishPBN(e, "usebio", pos[1], "", 0, false) // USEBIO carries no deals
+		if err != nil {
+			return err
+		}
+		u := usebio.FromResults(r, usebio.Club{Name: *club})
+		return writeOutput(e, *out, func(w io.Writer) error { return usebio.Encode(w, u) })
+	case "check":
+		fh, err := os.Open(pos[1])
+		if err != nil {
+			return err
+		}
+		defer fh.Close()
+		u, err := usebio.Decode(fh, pos[1])
+		if err != nil {
+			return err
+		}
+		diffs, errs := usebio.Check(u)
+		for _, err := range errs {
+			fmt.Fprintf(e.stderr, "%s: %v\n", pos[1], err)
+		}
+		for _, d := range diffs {
+			fmt.Fprintf(e.stdout, "%s: %v\n", pos[1], d)
+		}
+		fmt.Fprintf(e.stdout, "%d differences\n", len(diffs))
+		if len(diffs) > 0 || len(errs) > 0 {
+			return exitError{1}
+		}
+		return nil
+	}
+	fmt.Fprintf(e.stderr, "bridgetd usebio: %q: want export or check\n", pos[0])
+	return errUsage
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsebioExportCheck exports the JFR barometer as USEBIO and re-scores
+// the export: every row agrees but board 7's director row, a weighted
+// score (61.8% / 38.2%) that USEBIO's "A6238" holds only in whole
+// percentages, so its re-scored match points differ by 0.04.
+func TestUsebioExportCheck(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "jfr.xml")
+	if code, _, errOut := runCmd(t, "", "usebio", "export", "--club", "JFR", "-o", out, "testdata/score-jfr-barometer-2013-mp.pbn"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	code, stdout, errOut := runCmd(t, "", "usebio", "check", out)
+	if code != 1 || errOut != "" {
+		t.Fatalf("check: exit %d, stderr %q", code, errOut)
+	}
+	want := out + ": board 7, row 7: NS_MATCH_POINTS is 12.36 in the file, 12.4 re-scored (matchpoints of the board's rows)\n" +
+		out + ": board 7, row 7: EW_MATCH_POINTS is 7.64 in the file, 7.6 re-scored (matchpoints of the board's rows)\n" +
+		"2 differences\n"
+	if stdout != want {
+		t.Errorf("check:\n%s\nwant:\n%s", stdout, want)
+	}
+	if code, _, errOut := runCmd(t, "", "usebio", "check", "testdata/solve3.pbn"); code == 0 || !strings.Contains(errOut, "solve3.pbn") {
+		t.Errorf("check of a PBN file: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := runCmd(t, "", "usebio", "import", out); code != 2 {
+		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	}
+}
