@@ -27,7 +27,7 @@ type Correction struct {
 // CorrectionRecord is a correction as kept: the old and new results, who,
 // when, why and the window that applied.
 type CorrectionRecord struct {
-	ID       int64
+	ID int64
 	Key
 	Old, New *Result
 	By, Why  string

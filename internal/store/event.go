@@ -100,10 +100,10 @@ func (r Round) Open() bool { return r.Started != nil && r.Closed == nil }
 
 // Session is a session's state.
 type Session struct {
-	Number  int
-	Start   time.Time
-	Posted  *time.Time
-	Closed  *time.Time
+	Number   int
+	Start    time.Time
+	Posted   *time.Time
+	Closed   *time.Time
 	Postings []time.Time
 }
 

@@ -199,7 +199,9 @@ func (s *Store) Table(ctx context.Context, tc TableCode) (TableState, error) {
 	return st, nil
 }
 
-func tableScope(tc TableCode) string { return fmt.Sprintf("table:%d:%d:%d", tc.Event, tc.Session, tc.Table) }
+func tableScope(tc TableCode) string {
+	return fmt.Sprintf("table:%d:%d:%d", tc.Event, tc.Session, tc.Table)
+}
 
 // Enter records North–South's entry of a board at the table: only a board of
 // the table's current round, not yet confirmed. The answer carries the Law 77
@@ -215,40 +217,61 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 		if found, err := idem(ctx, tx, key, scope, &out); found || err != nil {
 			return err
 		}
-		a, res, err := s.currentRound(ctx, tx, tc.Event, tc.Table)
-		if err != nil {
+		var err error
+		if out, err = s.prepare(ctx, tx, tc, e); err != nil {
 			return err
 		}
-		if a.Round == 0 {
-			return fmt.Errorf("%w: no round is open for table %d", ErrClosed, tc.Table)
-		}
-		if !a.Plays(e.Board) {
-			return fmt.Errorf("%w: board %d is not played at table %d in round %d (boards %s)", ErrInvalid, e.Board, tc.Table, a.Round, joinInts(a.Boards))
-		}
-		if res[e.Board].Status == Confirmed {
-			return fmt.Errorf("%w: board %d is already confirmed; call the director to change it", ErrConflict, e.Board)
-		}
-		bs, err := s.boards(ctx, tx, tc.Event, `AND number = $2`, e.Board)
-		if err != nil {
-			return err
-		}
-		if len(bs) == 0 {
-			return fmt.Errorf("%w: board %d has no deal", ErrNotFound, e.Board)
-		}
-		contract, decl, lead, tricks, score := resultOf(e, bs[0])
-		now := s.now()
-		out = Result{Round: a.Round, Table: tc.Table, Board: e.Board, NS: a.NS, EW: a.EW,
-			Contract: contract, Declarer: decl, Lead: lead, Tricks: tricks, Score: score,
-			Status: Entered, Warnings: Warnings(e, bs[0], a), Entered: now, By: fmt.Sprintf("table %d", tc.Table)}
 		if err := putResult(ctx, tx, tc.Event, out); err != nil {
 			return err
 		}
-		return remember(ctx, tx, key, scope, out, now)
+		return remember(ctx, tx, key, scope, out, out.Entered)
 	})
 	if err != nil {
 		return out, fmt.Errorf("store: enter board %d at table %d: %w", e.Board, tc.Table, err)
 	}
 	return out, nil
+}
+
+// prepare checks an entry against the table's current round and works out
+// the result: Law 77 score and warnings.
+func (s *Store) prepare(ctx context.Context, q querier, tc TableCode, e Entry) (Result, error) {
+	a, res, err := s.currentRound(ctx, q, tc.Event, tc.Table)
+	if err != nil {
+		return Result{}, err
+	}
+	if a.Round == 0 {
+		return Result{}, fmt.Errorf("%w: no round is open for table %d", ErrClosed, tc.Table)
+	}
+	if !a.Plays(e.Board) {
+		return Result{}, fmt.Errorf("%w: board %d is not played at table %d in round %d (boards %s)", ErrInvalid, e.Board, tc.Table, a.Round, joinInts(a.Boards))
+	}
+	if res[e.Board].Status == Confirmed {
+		return Result{}, fmt.Errorf("%w: board %d is already confirmed; call the director to change it", ErrConflict, e.Board)
+	}
+	bs, err := s.boards(ctx, q, tc.Event, `AND number = $2`, e.Board)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(bs) == 0 {
+		return Result{}, fmt.Errorf("%w: board %d has no deal", ErrNotFound, e.Board)
+	}
+	contract, decl, lead, tricks, score := resultOf(e, bs[0])
+	return Result{Round: a.Round, Table: tc.Table, Board: e.Board, NS: a.NS, EW: a.EW,
+		Contract: contract, Declarer: decl, Lead: lead, Tricks: tricks, Score: score,
+		Status: Entered, Warnings: Warnings(e, bs[0], a), Entered: s.now(), By: fmt.Sprintf("table %d", tc.Table)}, nil
+}
+
+// Preview returns the result an entry would make, with its score and
+// warnings, without saving it: the page shows them before North–South send.
+func (s *Store) Preview(ctx context.Context, tc TableCode, e Entry) (Result, error) {
+	if err := e.Check(); err != nil {
+		return Result{}, fmt.Errorf("store: board %d: %w", e.Board, err)
+	}
+	r, err := s.prepare(ctx, s.db, tc, e)
+	if err != nil {
+		return r, fmt.Errorf("store: board %d at table %d: %w", e.Board, tc.Table, err)
+	}
+	return r, nil
 }
 
 func putResult(ctx context.Context, tx *sql.Tx, id int64, r Result) error {
