@@ -80,7 +80,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request, _ int64) {
 			return
 		}
 	}
-	su, err := NewSetup(r.Context(), f)
+	su, err := NewSetup(f)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -90,6 +90,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request, _ int64) {
 		s.fail(w, r, err)
 		return
 	}
+	s.solveLater(id)
 	http.Redirect(w, r, fmt.Sprintf("/console/%d", id), http.StatusSeeOther)
 }
 

@@ -14,7 +14,9 @@ import (
 
 var funcs = template.FuncMap{
 	"pct": func(f float64) string { return fmt.Sprintf("%.2f", f) },
-	"mp":  func(f float64) string { return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.2f", f), "0"), ".0") },
+	"mp": func(f float64) string {
+		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.2f", f), "0"), ".0")
+	},
 	"suit": func(s string) template.HTML {
 		// Colour the red suits; everything else is escaped text.
 		h := template.HTMLEscapeString(s)

@@ -64,6 +64,7 @@ func Run(ctx context.Context, c Config) error {
 		if err := st.SetPublished(ctx, demo, true); err != nil {
 			return err
 		}
+		srv.solveLater(demo)
 	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {

@@ -29,10 +29,10 @@ type EventForm struct {
 // MaxTables is the largest field the console sets up.
 const MaxTables = 200
 
-// NewSetup builds an event's setup: the movement from package movement,
-// the boards dealt by package deal or read from PBN, and their
-// double-dummy tables from package dd.
-func NewSetup(ctx context.Context, f EventForm) (store.Setup, error) {
+// NewSetup builds an event's setup: the movement from package movement and
+// the boards dealt by package deal or read from PBN. The double-dummy
+// tables come later (Solve).
+func NewSetup(f EventForm) (store.Setup, error) {
 	var su store.Setup
 	if f.Name == "" {
 		return su, fmt.Errorf("%w: name: the event needs a name", store.ErrInvalid)
@@ -71,15 +71,48 @@ func NewSetup(ctx context.Context, f EventForm) (store.Setup, error) {
 	if err != nil {
 		return su, fmt.Errorf("%w: boards: %v", store.ErrInvalid, err)
 	}
-	deals := make([]bridge.Deal, len(boards))
-	for i, b := range boards {
-		deals[i] = b.Deal
-	}
-	tables, err := dd.Tables(ctx, deals, dd.BatchOptions{})
+	return store.Setup{Name: f.Name, Movement: mv, Boards: boards, Start: time.Now()}, nil
+}
+
+// Solve computes the double-dummy tables (package dd) of the event's boards
+// that have none, stores them and announces the change. It takes seconds:
+// the server runs it in the background after creating an event.
+func (s *Server) Solve(ctx context.Context, id int64) error {
+	bs, err := s.st.Boards(ctx, id)
 	if err != nil {
-		return su, fmt.Errorf("double-dummy tables: %w", err)
+		return err
 	}
-	return store.Setup{Name: f.Name, Movement: mv, Boards: boards, DD: tables, Start: time.Now()}, nil
+	var todo []store.Board
+	var deals []bridge.Deal
+	for _, b := range bs {
+		if b.DD == nil {
+			todo = append(todo, b)
+			deals = append(deals, b.Deal)
+		}
+	}
+	if len(deals) == 0 {
+		return nil
+	}
+	tables, err := dd.Tables(ctx, deals, dd.BatchOptions{Workers: 1})
+	if err != nil {
+		return fmt.Errorf("double-dummy tables: %w", err)
+	}
+	for i, b := range todo {
+		if err := s.st.SetDD(ctx, id, int(b.Number), tables[i]); err != nil {
+			return err
+		}
+	}
+	s.broker.Publish(id)
+	return nil
+}
+
+// solveLater runs Solve in the background, logging a failure.
+func (s *Server) solveLater(id int64) {
+	go func() {
+		if err := s.Solve(context.Background(), id); err != nil {
+			s.log.Error("double-dummy tables", "event", id, "err", err)
+		}
+	}()
 }
 
 // pbnBoards reads the deals of a PBN file (package pbn), one board per game.
@@ -117,7 +150,7 @@ func pbnBoards(data []byte) ([]deal.Board, error) {
 // Demo creates the demo event: a three-table Mitchell of three boards a
 // round (nine boards, dealt here), round 1 started.
 func Demo(ctx context.Context, st *store.Store) (int64, error) {
-	su, err := NewSetup(ctx, EventForm{Name: "Demo club pairs", Movement: "mitchell", Tables: 3, PerRound: 3})
+	su, err := NewSetup(EventForm{Name: "Demo club pairs", Movement: "mitchell", Tables: 3, PerRound: 3})
 	if err != nil {
 		return 0, err
 	}

@@ -46,6 +46,9 @@ func decode(r *http.Request, v any) error {
 			return err
 		}
 		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field == "" {
+			return fmt.Errorf("%w: body: want a JSON object, got %s", store.ErrInvalid, te.Value)
+		}
 		if errors.As(err, &te) {
 			return fmt.Errorf("%w: field %q: want a %v, got %s", store.ErrInvalid, te.Field, te.Type, te.Value)
 		}

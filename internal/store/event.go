@@ -439,6 +439,19 @@ func (s *Store) boards(ctx context.Context, q querier, id int64, tail string, ar
 	return out, rows.Err()
 }
 
+// SetDD stores a board's double-dummy table (solved after the event was
+// created, since solving takes seconds).
+func (s *Store) SetDD(ctx context.Context, id int64, board int, t dd.Table) error {
+	text, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE boards SET dd = $1 WHERE event_id = $2 AND number = $3`, string(text), id, board)
+		return err
+	})
+}
+
 // Rounds returns the rounds' states.
 func (s *Store) Rounds(ctx context.Context, id int64) ([]Round, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT number, session, started_at, closed_at FROM rounds WHERE event_id = $1 ORDER BY number`, id)
