@@ -134,47 +134,41 @@ type TableState struct {
 
 // currentRound finds the table's current round: the first open round in
 // which the table has a board not yet confirmed, else the last open round.
+// Two queries: the table's assignments in open rounds, and its results.
 func (s *Store) currentRound(ctx context.Context, q querier, id int64, table int) (Assignment, map[int]Result, error) {
-	rows, err := q.QueryContext(ctx, `SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL ORDER BY number`, id)
+	as, err := s.assignments(ctx, q, id, `AND table_no = $2 AND ns <> 0 AND ew <> 0 AND round IN
+		(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL) ORDER BY round`, table)
+	if err != nil || len(as) == 0 {
+		return Assignment{}, nil, err
+	}
+	res, err := s.results(ctx, q, id, `AND table_no = $2 AND round >= $3`, table, as[0].Round)
 	if err != nil {
 		return Assignment{}, nil, err
 	}
-	var open []int
-	for rows.Next() {
-		var n int
-		if err := rows.Scan(&n); err != nil {
-			rows.Close()
-			return Assignment{}, nil, err
+	byRound := map[int]map[int]Result{}
+	for _, x := range res {
+		if byRound[x.Round] == nil {
+			byRound[x.Round] = map[int]Result{}
 		}
-		open = append(open, n)
+		byRound[x.Round][x.Board] = x
 	}
-	rows.Close()
-	var last Assignment
-	var lastRes map[int]Result
-	for _, r := range open {
-		as, err := s.assignments(ctx, q, id, `AND round = $2 AND table_no = $3`, r, table)
-		if err != nil {
-			return Assignment{}, nil, err
+	for _, a := range as {
+		got := byRound[a.Round]
+		if got == nil {
+			got = map[int]Result{}
 		}
-		if len(as) == 0 || !as[0].Active() {
-			continue
-		}
-		res, err := s.results(ctx, q, id, `AND round = $2 AND table_no = $3`, r, table)
-		if err != nil {
-			return Assignment{}, nil, err
-		}
-		byBoard := map[int]Result{}
-		for _, x := range res {
-			byBoard[x.Board] = x
-		}
-		last, lastRes = as[0], byBoard
-		for _, b := range as[0].Boards {
-			if byBoard[b].Status != Confirmed {
-				return as[0], byBoard, nil
+		for _, b := range a.Boards {
+			if got[b].Status != Confirmed {
+				return a, got, nil
 			}
 		}
 	}
-	return last, lastRes, nil
+	last := as[len(as)-1]
+	got := byRound[last.Round]
+	if got == nil {
+		got = map[int]Result{}
+	}
+	return last, got, nil
 }
 
 // Table returns the state of a table for its code's session.

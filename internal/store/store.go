@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
@@ -34,7 +36,27 @@ type Store struct {
 	db *sql.DB
 	// now is the clock; tests replace it.
 	now func() time.Time
+	// writes carries write transactions to the one writer (group commit).
+	writes chan *op
+	quit   chan struct{}
+	wg     sync.WaitGroup
+	// batches and writes count the commits and the writes in them.
+	batches, written atomic.Int64
 }
+
+// Stats returns the number of commits and of writes committed: their ratio
+// is the mean batch of the group commit.
+func (s *Store) Stats() (commits, writes int64) { return s.batches.Load(), s.written.Load() }
+
+// op is one write waiting for the writer.
+type op struct {
+	ctx  context.Context
+	f    func(*sql.Tx) error
+	done chan error
+}
+
+// MaxBatch is the most writes committed together.
+const MaxBatch = 256
 
 // DSN returns the modernc SQLite data source name for a database file: WAL,
 // a busy timeout, synchronous FULL (an acknowledged write survives a power
@@ -59,16 +81,21 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	// SQLite has one writer; a small pool keeps readers going beside it.
 	db.SetMaxOpenConns(4)
-	s := &Store{db: db, now: time.Now}
+	s := &Store{db: db, now: time.Now, writes: make(chan *op), quit: make(chan struct{})}
+	s.wg.Go(s.writer)
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		s.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	return s, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close stops the writer and closes the database.
+func (s *Store) Close() error {
+	close(s.quit)
+	s.wg.Wait()
+	return s.db.Close()
+}
 
 // SetClock replaces the store's clock (tests).
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
@@ -143,18 +170,92 @@ func stripComments(stmt string) string {
 	return b.String()
 }
 
-// tx runs f in a write transaction and commits it; the commit has happened
-// (and with synchronous FULL reached the disk) when tx returns nil.
+// tx runs f as a write and returns when it has been committed (with
+// synchronous FULL, reached the disk) or refused. Writes go to one writer,
+// which runs the writes waiting at the same time in one transaction, each
+// inside its own savepoint: a write that fails is rolled back alone, the
+// others commit together with one sync (group commit). The order of the
+// writes in a batch is a serial order; each sees the ones before it.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	o := &op{ctx: ctx, f: f, done: make(chan error, 1)}
+	select {
+	case s.writes <- o:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.quit:
+		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	return <-o.done
+}
+
+// writer commits the writes in batches until the store closes.
+func (s *Store) writer() {
+	for {
+		var first *op
+		select {
+		case first = <-s.writes:
+		case <-s.quit:
+			return
+		}
+		batch := []*op{first}
+	more:
+		for len(batch) < MaxBatch {
+			select {
+			case o := <-s.writes:
+				batch = append(batch, o)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *Store) commit(batch []*op) {
+	results := make([]error, len(batch))
+	fail := func(err error) {
+		for _, o := range batch {
+			o.done <- err
+		}
+	}
+	tx, err := s.db.BeginTx(context.Background(), nil)
 	if err != nil {
-		return err
+		fail(err)
+		return
 	}
-	if err := f(tx); err != nil {
-		tx.Rollback()
-		return err
+	for i, o := range batch {
+		if err := o.ctx.Err(); err != nil {
+			results[i] = err
+			continue
+		}
+		if _, err := tx.Exec(`SAVEPOINT op`); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+		if err := o.f(tx); err != nil {
+			results[i] = err
+			if _, err := tx.Exec(`ROLLBACK TO SAVEPOINT op`); err != nil {
+				tx.Rollback()
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.Exec(`RELEASE SAVEPOINT op`); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	s.batches.Add(1)
+	s.written.Add(int64(len(batch)))
+	for i, o := range batch {
+		o.done <- results[i]
+	}
 }
 
 // nextID allocates the next id of table in the writing transaction.
