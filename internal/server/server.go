@@ -408,6 +408,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, store.ErrForbidden):
 		code = http.StatusForbidden
 	}
+	if errors.Is(err, context.Canceled) {
+		return // the client went away; nobody to answer
+	}
 	if code == http.StatusInternalServerError {
 		s.log.Error("request failed", "path", r.URL.Path, "err", err)
 	}
