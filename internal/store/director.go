@@ -184,12 +184,12 @@ func (r Ruling) check() error {
 		}
 		sum := 0.0
 		for _, o := range r.Outcomes {
-			if o.Weight <= 0 || o.Weight > 1 {
+			if !(o.Weight > 0 && o.Weight <= 1) { // NaN is refused too
 				return fmt.Errorf("%w: weight %g is not between 0 and 1", ErrInvalid, o.Weight)
 			}
 			sum += o.Weight
 		}
-		if math.Abs(sum-1) > 1e-6 {
+		if !(math.Abs(sum-1) <= 1e-6) {
 			return fmt.Errorf("%w: weights add up to %g, not 1 (Law 12C1(c))", ErrInvalid, sum)
 		}
 		return nil
@@ -275,7 +275,7 @@ type Fine struct {
 
 // AddFine records a fine.
 func (s *Store) AddFine(ctx context.Context, id int64, f Fine) (Fine, error) {
-	if f.Amount <= 0 || f.Amount > 100 {
+	if !(f.Amount > 0 && f.Amount <= 100) { // NaN is refused too
 		return f, fmt.Errorf("store: fine: %w: amount %g%% of a top is not between 0 and 100", ErrInvalid, f.Amount)
 	}
 	switch event.OffenceKind(f.Kind) {

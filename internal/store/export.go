@@ -180,7 +180,7 @@ func ParseAward(s string) (score.Award, error) {
 		return score.AveMinus, nil
 	}
 	p, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
-	if err != nil || p < 0 || p > 100 {
+	if err != nil || !(p >= 0 && p <= 100) { // NaN is refused too
 		return score.Award{}, fmt.Errorf("%w: award %q: want A+, A, A- or a percentage from 0 to 100", ErrInvalid, s)
 	}
 	return score.Percent(p), nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"testing"
 	"time"
@@ -377,6 +378,8 @@ func TestRulingsAndFinesChecked(t *testing.T) {
 		{Key: Key{1, 1, 9}, Kind: RulingAssigned, Director: "TD"}, // board not at that table
 		{Key: Key{1, 1, 1}, Kind: RulingArtificial, NSAward: "A++", EWAward: "A", Director: "TD"},
 		{Key: Key{1, 1, 1}, Kind: RulingAssigned},
+		{Key: Key{1, 1, 1}, Kind: RulingWeighted, Outcomes: []Outcome{{420, math.NaN()}, {-50, 0.4}}, Director: "TD"},
+		{Key: Key{1, 1, 1}, Kind: RulingArtificial, NSAward: "NaN", EWAward: "A", Director: "TD"},
 	}
 	for i, r := range bad {
 		if _, err := s.AddRuling(ctx, id, r); !errors.Is(err, ErrInvalid) {
@@ -385,6 +388,9 @@ func TestRulingsAndFinesChecked(t *testing.T) {
 	}
 	if _, err := s.AddFine(ctx, id, Fine{Entrant: 77, Amount: 25, Kind: "late", Director: "TD"}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("fine on an unknown pair: %v", err)
+	}
+	if _, err := s.AddFine(ctx, id, Fine{Entrant: 1, Amount: math.NaN(), Kind: "late", Director: "TD"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("fine of NaN: %v", err)
 	}
 	if _, err := s.AddFine(ctx, id, Fine{Entrant: 1, Amount: 25, Kind: "speeding", Director: "TD"}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("fine of an unknown kind: %v", err)
