@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -230,21 +231,18 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, id int64) {
 }
 
 func (s *Server) startRound(w http.ResponseWriter, r *http.Request, id int64) {
-	n, err := pathInt(r, "n")
-	if err == nil {
-		err = s.st.StartRound(r.Context(), id, n)
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.back(w, r, id)
+	s.roundAction(w, r, id, s.st.StartRound)
 }
 
 func (s *Server) closeRound(w http.ResponseWriter, r *http.Request, id int64) {
+	s.roundAction(w, r, id, s.st.CloseRound)
+}
+
+// roundAction applies a store action to the round in the path.
+func (s *Server) roundAction(w http.ResponseWriter, r *http.Request, id int64, act func(context.Context, int64, int) error) {
 	n, err := pathInt(r, "n")
 	if err == nil {
-		err = s.st.CloseRound(r.Context(), id, n)
+		err = act(r.Context(), id, n)
 	}
 	if err != nil {
 		s.fail(w, r, err)

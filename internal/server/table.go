@@ -230,54 +230,43 @@ func (s *Server) tableCheck(w http.ResponseWriter, r *http.Request, tc store.Tab
 	writeJSON(w, checkAnswer{Contract: res.Contract, Score: res.Score, Warnings: res.Warnings})
 }
 
-func (s *Server) tableEnter(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
-	var in entryJSON
+// tableWrite decodes a table's write, makes it and, once it is committed,
+// announces the change and answers with its result.
+func tableWrite[T any](s *Server, w http.ResponseWriter, r *http.Request, tc store.TableCode, write func(in T) (any, error)) {
+	var in T
 	if err := decode(r, &in); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	e, err := in.entry()
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.st.Enter(r.Context(), in.Key, tc, e)
+	out, err := write(in)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	s.broker.Publish(tc.Event)
-	writeJSON(w, res)
+	writeJSON(w, out)
+}
+
+func (s *Server) tableEnter(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	tableWrite(s, w, r, tc, func(in entryJSON) (any, error) {
+		e, err := in.entry()
+		if err != nil {
+			return nil, err
+		}
+		return s.st.Enter(r.Context(), in.Key, tc, e)
+	})
 }
 
 func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
-	var in confirmJSON
-	if err := decode(r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	res, err := s.st.Confirm(r.Context(), in.Key, tc, in.Board, in.Accept)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.broker.Publish(tc.Event)
-	writeJSON(w, res)
+	tableWrite(s, w, r, tc, func(in confirmJSON) (any, error) {
+		return s.st.Confirm(r.Context(), in.Key, tc, in.Board, in.Accept)
+	})
 }
 
 func (s *Server) tableCall(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
-	var in callJSON
-	if err := decode(r, &in); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	c, err := s.st.CallDirector(r.Context(), in.Key, tc, in.Note)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.broker.Publish(tc.Event)
-	writeJSON(w, c)
+	tableWrite(s, w, r, tc, func(in callJSON) (any, error) {
+		return s.st.CallDirector(r.Context(), in.Key, tc, in.Note)
+	})
 }
 
 // tableBoard shows a table the traveller and hand record of a board it has

@@ -200,6 +200,44 @@ func awardPercent(a score.Award) float64 {
 	return a.Value
 }
 
+// travellerData is what a traveller is built from: the boards, the table
+// assignments, the rulings in force and the confirmed results, by key.
+type travellerData struct {
+	boards []Board
+	as     []Assignment
+	ruled  map[Key]Ruling
+	played map[Key]Result
+}
+
+func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, error) {
+	var d travellerData
+	var err error
+	if d.boards, err = s.Boards(ctx, id); err != nil {
+		return d, err
+	}
+	if d.as, err = s.Assignments(ctx, id); err != nil {
+		return d, err
+	}
+	res, err := s.Results(ctx, id)
+	if err != nil {
+		return d, err
+	}
+	rulings, err := s.Rulings(ctx, id)
+	if err != nil {
+		return d, err
+	}
+	d.ruled, d.played = map[Key]Ruling{}, map[Key]Result{}
+	for _, r := range rulings {
+		d.ruled[r.Key] = r
+	}
+	for _, r := range res {
+		if r.Status == Confirmed {
+			d.played[Key{r.Round, r.Table, r.Board}] = r
+		}
+	}
+	return d, nil
+}
+
 // Travellers returns each board's traveller for package score: the
 // confirmed results, each replaced by the director's ruling where there is
 // one (Law 12C), each row naming the pairs that held the North–South and
@@ -207,32 +245,11 @@ func awardPercent(a score.Award) float64 {
 // with those that held the same cards. Expected is the number of tables that
 // play the board (Neuberg).
 func (s *Store) Travellers(ctx context.Context, id int64) ([]score.Board, error) {
-	as, err := s.Assignments(ctx, id)
+	d, err := s.travellerData(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.Results(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	rulings, err := s.Rulings(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	boards, err := s.Boards(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	ruled := map[Key]Ruling{}
-	for _, r := range rulings {
-		ruled[r.Key] = r
-	}
-	played := map[Key]Result{}
-	for _, r := range res {
-		if r.Status == Confirmed {
-			played[Key{r.Round, r.Table, r.Board}] = r
-		}
-	}
+	boards, as, ruled, played := d.boards, d.as, d.ruled, d.played
 	out := make([]score.Board, 0, len(boards))
 	idx := map[int]int{}
 	for _, b := range boards {
@@ -293,32 +310,11 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	boards, err := s.Boards(ctx, id)
+	d, err := s.travellerData(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	as, err := s.Assignments(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	res, err := s.Results(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	rulings, err := s.Rulings(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	ruled := map[Key]Ruling{}
-	for _, r := range rulings {
-		ruled[r.Key] = r
-	}
-	played := map[Key]Result{}
-	for _, r := range res {
-		if r.Status == Confirmed {
-			played[Key{r.Round, r.Table, r.Board}] = r
-		}
-	}
+	boards, as, ruled, played := d.boards, d.as, d.ruled, d.played
 	f := &pbn.File{}
 	cols := []string{"PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW", "Percentage_NS", "Percentage_EW"}
 	for _, b := range boards {
