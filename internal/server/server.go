@@ -40,6 +40,9 @@ type Server struct {
 	mux    *http.ServeMux
 	log    *slog.Logger
 	codes  *limiter
+	// bg is the server's lifetime: background work (solving boards) stops
+	// with it.
+	bg context.Context
 }
 
 // Options configure a Server.
@@ -52,7 +55,8 @@ type Options struct {
 	WrongCodes int
 }
 
-// New returns a Server on st. The director's token and the cookie secret
+// New returns a Server on st; ctx bounds its background work. The
+// director's token and the cookie secret
 // live in the store, so several instances on one database agree on them.
 func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if o.Broker == nil {
@@ -72,7 +76,7 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute)}
+	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx}
 	s.routes()
 	return s, nil
 }

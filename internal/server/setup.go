@@ -109,7 +109,7 @@ func (s *Server) Solve(ctx context.Context, id int64) error {
 // solveLater runs Solve in the background, logging a failure.
 func (s *Server) solveLater(id int64) {
 	go func() {
-		if err := s.Solve(context.Background(), id); err != nil {
+		if err := s.Solve(s.bg, id); err != nil && s.bg.Err() == nil {
 			s.log.Error("double-dummy tables", "event", id, "err", err)
 		}
 	}()
