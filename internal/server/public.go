@@ -173,9 +173,8 @@ func handOf(b store.Board) handView {
 		for i, su := range []bridge.Suit{bridge.Spades, bridge.Hearts, bridge.Diamonds, bridge.Clubs} {
 			h := b.Deal[seat].InSuit(su)
 			var sb strings.Builder
-			cards := h.Cards()
-			for j := len(cards) - 1; j >= 0; j-- {
-				sb.WriteString(cards[j].Rank().String())
+			for _, c := range h.Cards() { // from the top down
+				sb.WriteString(c.Rank().String())
 			}
 			if sb.Len() == 0 {
 				sb.WriteString("—")

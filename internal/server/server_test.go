@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -404,5 +406,21 @@ func TestSolvedBoards(t *testing.T) {
 	r.Body.Close()
 	if !strings.Contains(string(page), "Double-dummy tricks") || !strings.Contains(string(page), "par") {
 		t.Errorf("hand records without the double-dummy table and par")
+	}
+}
+
+// TestHandRecordOrder: a hand record writes each suit from the top card
+// down, as players read a hand.
+func TestHandRecordOrder(t *testing.T) {
+	d, err := bridge.ParseDeal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handOf(store.Board{Board: deal.NewBoard(1, d)})
+	if got, want := h.Hands[0], [4]string{"AKQJ", "T98", "765", "432"}; got != want {
+		t.Errorf("North's hand = %v, want %v", got, want)
+	}
+	if got := h.Hands[3][1]; got != "AKQJ" {
+		t.Errorf("West's hearts = %q, want AKQJ", got)
 	}
 }
