@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/bridgetd/bridgetd/internal/server"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		usage:   "[--addr 127.0.0.1:8080] [--db bridgetd.db] [--demo]",
+		summary: "run an event live: the director's console, score entry at the tables, live results (on an SQLite database)",
+		run:     runServe,
+	})
+}
+
+func runServe(e *env, args []string) error {
+	c := commands["serve"]
+	fs := newFlagSet(e, c)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 for the phones at the tables)")
+	db := fs.String("db", "", "SQLite database file, created if missing (default bridgetd.db; with --demo a new file)")
+	demo := fs.Bool("demo", false, "start on a fresh database with a demo event: a 3-table Mitchell with dealt boards")
+	if _, err := parseArgs(fs, args, 0); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return server.Run(ctx, server.Config{Addr: *addr, DB: *db, Demo: *demo, Out: e.stdout})
+}

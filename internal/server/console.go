@@ -1,0 +1,471 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, "home.html", nil)
+}
+
+func (s *Server) console(w http.ResponseWriter, r *http.Request, _ int64) {
+	evs, err := s.st.Events(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, "console.html", map[string]any{"Events": evs})
+}
+
+func formInt(r *http.Request, name string, lo, hi int) (int, error) {
+	v := strings.TrimSpace(r.PostFormValue(name))
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%w: %s %q: want a whole number from %d to %d", store.ErrInvalid, name, v, lo, hi)
+	}
+	return n, nil
+}
+
+func parseForm(r *http.Request) error {
+	var err error
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		err = r.ParseMultipartForm(MaxBody)
+	} else {
+		err = r.ParseForm()
+	}
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return fmt.Errorf("%w: form: %v", store.ErrInvalid, err)
+	}
+	return nil
+}
+
+func (s *Server) createEvent(w http.ResponseWriter, r *http.Request, _ int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	f := EventForm{Name: strings.TrimSpace(r.PostFormValue("name")), Movement: r.PostFormValue("movement")}
+	var err error
+	if f.Tables, err = formInt(r, "tables", 1, MaxTables); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if f.PerRound, err = formInt(r, "per_round", 1, 8); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if v := r.PostFormValue("rounds"); v != "" && v != "0" {
+		if f.Rounds, err = formInt(r, "rounds", 1, 2*MaxTables); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	if file, _, err := r.FormFile("pbn"); err == nil {
+		f.PBN, err = io.ReadAll(file)
+		file.Close()
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	su, err := NewSetup(f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := s.st.CreateEvent(r.Context(), su)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.solveLater(id)
+	http.Redirect(w, r, fmt.Sprintf("/console/%d", id), http.StatusSeeOther)
+}
+
+// cell is one table in one round on the console's grid.
+type cell struct {
+	Round, Table int
+	NS, EW       int
+	Confirmed    int
+	Entered      int
+	Boards       int
+	State        string // sitout, waiting, playing, entered, done, late
+}
+
+type gridView struct {
+	Rounds []store.Round
+	Tables []int
+	Rows   [][]cell // by table, then round
+}
+
+func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
+	ctx := r.Context()
+	var g gridView
+	ev, err := s.st.Event(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	if g.Rounds, err = s.st.Rounds(ctx, id); err != nil {
+		return g, err
+	}
+	as, err := s.st.Assignments(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	res, err := s.st.Results(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	type rt struct{ r, t int }
+	conf, ent := map[rt]int{}, map[rt]int{}
+	for _, x := range res {
+		switch x.Status {
+		case store.Confirmed:
+			conf[rt{x.Round, x.Table}]++
+		case store.Entered:
+			ent[rt{x.Round, x.Table}]++
+		}
+	}
+	lastStarted := 0
+	for _, rd := range g.Rounds {
+		if rd.Started != nil {
+			lastStarted = rd.Number
+		}
+	}
+	for t := 1; t <= ev.Tables; t++ {
+		g.Tables = append(g.Tables, t)
+		row := make([]cell, len(g.Rounds))
+		for i, rd := range g.Rounds {
+			row[i] = cell{Round: rd.Number, Table: t, State: "sitout"}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	for _, a := range as {
+		if a.Table < 1 || a.Table > len(g.Rows) || a.Round < 1 || a.Round > len(g.Rounds) {
+			continue
+		}
+		c := &g.Rows[a.Table-1][a.Round-1]
+		c.NS, c.EW, c.Boards = a.NS, a.EW, len(a.Boards)
+		c.Confirmed, c.Entered = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}]
+		rd := g.Rounds[a.Round-1]
+		switch {
+		case !a.Active():
+			c.State = "sitout"
+		case c.Confirmed == c.Boards:
+			c.State = "done"
+		case rd.Started == nil:
+			c.State = "waiting"
+		case rd.Closed != nil || a.Round < lastStarted:
+			c.State = "late"
+		case c.Entered > 0:
+			c.State = "entered"
+		default:
+			c.State = "playing"
+		}
+	}
+	return g, nil
+}
+
+func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) {
+	ctx := r.Context()
+	ev, err := s.st.Event(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	g, err := s.gridView(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	codes, _ := s.st.Codes(ctx, id)
+	calls, _ := s.st.Calls(ctx, id)
+	ens, _ := s.st.Entrants(ctx, id)
+	res, _ := s.st.Results(ctx, id)
+	rulings, _ := s.st.Rulings(ctx, id)
+	fines, _ := s.st.Fines(ctx, id)
+	corr, _ := s.st.Corrections(ctx, id)
+	sessions, _ := s.st.Sessions(ctx, id)
+	var warned []store.Result
+	for _, x := range res {
+		if len(x.Warnings) > 0 {
+			warned = append(warned, x)
+		}
+	}
+	standings, _, _ := s.standings(ctx, id)
+	base := "http://" + r.Host
+	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": ens,
+		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
+		"Standings": standings, "Base": base, "Error": r.URL.Query().Get("error")})
+}
+
+func (s *Server) grid(w http.ResponseWriter, r *http.Request, id int64) {
+	g, err := s.gridView(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, g)
+}
+
+func (s *Server) back(w http.ResponseWriter, r *http.Request, id int64) {
+	s.broker.Publish(id)
+	if wantsJSON(r) {
+		writeJSON(w, map[string]bool{"ok": true})
+		return
+	}
+	http.Redirect(w, r, fmt.Sprintf("/console/%d", id), http.StatusSeeOther)
+}
+
+func (s *Server) startRound(w http.ResponseWriter, r *http.Request, id int64) {
+	s.roundAction(w, r, id, s.st.StartRound)
+}
+
+func (s *Server) closeRound(w http.ResponseWriter, r *http.Request, id int64) {
+	s.roundAction(w, r, id, s.st.CloseRound)
+}
+
+// roundAction applies a store action to the round in the path.
+func (s *Server) roundAction(w http.ResponseWriter, r *http.Request, id int64, act func(context.Context, int64, int) error) {
+	n, err := pathInt(r, "n")
+	if err == nil {
+		err = act(r.Context(), id, n)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func (s *Server) post(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := s.st.PostSession(r.Context(), id, 1); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func (s *Server) publish(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.st.SetPublished(r.Context(), id, r.PostFormValue("on") == "1"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func (s *Server) setPair(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "n")
+	if err == nil {
+		err = parseForm(r)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	en := store.Entrant{Number: n, Name: strings.TrimSpace(r.PostFormValue("name"))}
+	for i := 1; i <= 2; i++ {
+		if p := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("player%d", i))); p != "" {
+			en.Players = append(en.Players, store.Player{Name: p, Member: strings.TrimSpace(r.PostFormValue(fmt.Sprintf("member%d", i)))})
+		}
+	}
+	if err := s.st.SetEntrant(r.Context(), id, en); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func formKey(r *http.Request) (store.Key, error) {
+	var k store.Key
+	var err error
+	if k.Round, err = formInt(r, "round", 1, 1000); err != nil {
+		return k, err
+	}
+	if k.Table, err = formInt(r, "table", 1, 1000); err != nil {
+		return k, err
+	}
+	k.Board, err = formInt(r, "board", 1, 10000)
+	return k, err
+}
+
+// correct changes a result as the director (NSWBA 13 windows; a late one
+// only with an override, which is recorded).
+func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	k, err := formKey(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c := store.Correction{Key: k, By: strings.TrimSpace(r.PostFormValue("by")), Why: strings.TrimSpace(r.PostFormValue("why")),
+		Source: r.PostFormValue("source"), Override: strings.TrimSpace(r.PostFormValue("override"))}
+	if con := strings.TrimSpace(r.PostFormValue("contract")); con != "" {
+		ct, err := bridge.ParseContract(con)
+		if err != nil {
+			s.fail(w, r, fmt.Errorf("%w: contract %q: %v", store.ErrInvalid, con, err))
+			return
+		}
+		e := store.Entry{Board: k.Board, Contract: ct}
+		if !ct.IsPassedOut() {
+			if e.Declarer, err = bridge.ParseSeat(r.PostFormValue("declarer")); err != nil {
+				s.fail(w, r, fmt.Errorf("%w: declarer: want N, E, S or W", store.ErrInvalid))
+				return
+			}
+			if e.Tricks, err = formInt(r, "tricks", 0, 13); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
+		c.Entry = &e
+	}
+	if _, err := s.st.Correct(r.Context(), id, c); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// ruling records an adjusted score (Law 12C).
+func (s *Server) ruling(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	k, err := formKey(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ru := store.Ruling{Key: k, Kind: r.PostFormValue("kind"), Law: strings.TrimSpace(r.PostFormValue("law")),
+		Director: strings.TrimSpace(r.PostFormValue("director")), Why: strings.TrimSpace(r.PostFormValue("why")),
+		NSAward: r.PostFormValue("ns_award"), EWAward: r.PostFormValue("ew_award")}
+	num := func(name string) (int, error) {
+		v := strings.TrimSpace(r.PostFormValue(name))
+		if v == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("%w: %s %q is not a score", store.ErrInvalid, name, v)
+		}
+		return n, nil
+	}
+	if ru.NSScore, err = num("ns_score"); err == nil {
+		ru.EWScore, err = num("ew_score")
+	}
+	if err == nil && ru.Kind == store.RulingWeighted {
+		ru.Outcomes, err = parseOutcomes(r.PostFormValue("outcomes"))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, err := s.st.AddRuling(r.Context(), id, ru); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// parseOutcomes reads weighted outcomes: "420:0.6, -50:0.4" (Law 12C1(c)).
+func parseOutcomes(s string) ([]store.Outcome, error) {
+	var out []store.Outcome
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		sc, wt, ok := strings.Cut(part, ":")
+		n, err1 := strconv.Atoi(strings.TrimSpace(sc))
+		f, err2 := strconv.ParseFloat(strings.TrimSpace(wt), 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%w: outcome %q: want SCORE:WEIGHT such as 420:0.6", store.ErrInvalid, part)
+		}
+		out = append(out, store.Outcome{Score: n, Weight: f})
+	}
+	return out, nil
+}
+
+func (s *Server) fine(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	pair, err := formInt(r, "pair", 1, 10000)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	amt, err := strconv.ParseFloat(strings.TrimSpace(r.PostFormValue("amount")), 64)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("%w: amount %q is not a number", store.ErrInvalid, r.PostFormValue("amount")))
+		return
+	}
+	f := store.Fine{Entrant: pair, Amount: amt, Kind: r.PostFormValue("kind"), Director: strings.TrimSpace(r.PostFormValue("director")),
+		Note: strings.TrimSpace(r.PostFormValue("note"))}
+	if _, err := s.st.AddFine(r.Context(), id, f); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func (s *Server) answerCall(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "call")
+	if err == nil {
+		err = s.st.AnswerCall(r.Context(), id, int64(n))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+func (s *Server) exportEvent(w http.ResponseWriter, r *http.Request, id int64) {
+	var b strings.Builder
+	if err := s.st.WriteEventFile(r.Context(), id, &b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=event-%d.json", id))
+	io.WriteString(w, b.String())
+}
+
+func (s *Server) exportPBN(w http.ResponseWriter, r *http.Request, id int64) {
+	f, err := s.st.PBN(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var b strings.Builder
+	if err := f.Encode(&b); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=event-%d.pbn", id))
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,451 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+// chromium is Debian's browser, which the end-to-end test drives.
+const chromium = "/usr/bin/chromium"
+
+// browser starts a headless Chromium, or skips the test when there is none
+// (only outside CI: under CI a missing browser fails the test).
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set but %s is missing: .ci/run must apt-get install chromium", chromium)
+		}
+		t.Skipf("end-to-end test skipped: %s not installed (apt-get install chromium)", chromium)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true))
+	alloc, cancel := chromedp.NewExecAllocator(t.Context(), opts...)
+	t.Cleanup(cancel)
+	return alloc
+}
+
+// page is one browser tab with the errors its pages raised.
+type page struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+	mu   sync.Mutex
+	errs []string
+}
+
+func newPage(t *testing.T, parent context.Context, name string, w, h int64, opts ...chromedp.ContextOption) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(parent, opts...)
+	t.Cleanup(cancel)
+	p := &page{t: t, ctx: ctx, name: name}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			p.errs = append(p.errs, "exception: "+ev.ExceptionDetails.Text)
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				p.errs = append(p.errs, "console.error: "+strings.Join(parts, " "))
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, e := range p.errs {
+			t.Errorf("%s: browser console: %s", p.name, e)
+		}
+	})
+	return p
+}
+
+func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.t.Fatalf("%s: %v\n%s", p.name, err, p.dump())
+	}
+}
+
+// dump returns the page's address and text, for a failure message.
+func (p *page) dump() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	loc, _ := chromedp.Run(ctx, chromedp.Location())
+	body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ''`))
+	if len(body) > 2000 {
+		body = body[:2000]
+	}
+	return "at " + loc + ":\n" + body
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		p.t.Fatalf("%s: text of %s: %v", p.name, sel, err)
+	}
+	return s
+}
+
+// click clicks a button that posts a form and waits for the page the
+// server answers with.
+func (p *page) click(id string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID(id)))
+	if err != nil {
+		p.t.Fatalf("%s: click %s: %v\n%s", p.name, id, err, p.dump())
+	}
+	if resp.Status != 200 {
+		p.t.Fatalf("%s: click %s: HTTP %d\n%s", p.name, id, resp.Status, p.dump())
+	}
+}
+
+// wait polls a JavaScript condition until it is true.
+func (p *page) wait(cond string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+		p.t.Fatalf("%s: waiting for %s: %v\n%s", p.name, cond, err, p.dump())
+	}
+}
+
+// shot writes a full-page screenshot as a test artefact.
+func (p *page) shot(dir, name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// enter plays North–South's entry of one board on the table page and
+// waits until the server has answered.
+func (p *page) enter(level int, strain, decl string, tricks int) {
+	p.t.Helper()
+	p.do(chromedp.WaitVisible(chromedp.ID("entry")),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=level][value="%d"]`, level))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=strain][value="%s"]`, strain))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=declarer][value="%s"]`, decl))),
+		chromedp.SetValue(chromedp.ID("tricks"), strconv.Itoa(tricks)))
+	if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`document.getElementById('tricks').dispatchEvent(new Event('change', {bubbles: true}))`)); err != nil {
+		p.t.Fatal(err)
+	}
+	// The page shows the score (Law 77) before North–South send it.
+	p.wait(fmt.Sprintf(`document.getElementById('preview').textContent.includes('Law 77') && document.getElementById('tricks').value === '%d'`, tricks))
+	// Send: the form's own submit (the button's click, without the
+	// geometry a loaded machine makes flaky).
+	if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`document.getElementById('entry-form').requestSubmit(), true`)); err != nil {
+		p.t.Fatal(err)
+	}
+	p.wait(`document.getElementById('queue').hidden && !document.getElementById('confirm').hidden && document.getElementById('confirm-line').textContent.includes('North–South')`)
+}
+
+func (p *page) answer(accept bool) {
+	p.t.Helper()
+	btn := "reject"
+	if accept {
+		btn = "accept"
+	}
+	p.do(chromedp.Click(chromedp.ID(btn)))
+	p.wait(`document.getElementById('queue').hidden`)
+}
+
+// TestEvening drives a whole 3-table Mitchell evening in Chromium: the
+// director sets it up in the console, three table sessions enter and
+// confirm every board (one East–West reject an entry, which is entered
+// again), the ranking equals what "bridgetd score" computes from the PBN
+// export, the director enters a weighted adjusted score (Law 12C1(c)) and a
+// fine (NSWBA 7), posts and publishes, and the public sees the ranking.
+// Screenshots of each kind of page, phone- and desktop-sized, are written
+// as test artefacts.
+func TestEvening(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: -short")
+	}
+	alloc := browser(t)
+	shots := t.ArtifactDir()
+	if d := os.Getenv("BRIDGETD_SCREENSHOTS"); d != "" {
+		shots = d
+		os.MkdirAll(d, 0o755)
+	}
+	t.Logf("screenshots in %s", shots)
+	ctx := t.Context()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "e2e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	srv, err := New(ctx, st, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close) // after the tabs close (cleanups run last first)
+	token, _ := srv.DirectorToken(ctx)
+
+	// The director logs in and creates the event from a Mitchell.
+	dir := newPage(t, alloc, "director", 1280, 900)
+	dir.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), token),
+		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("new-title")))
+	dir.do(chromedp.SetValue(chromedp.ID("name"), "Tuesday evening pairs"),
+		chromedp.SetValue(chromedp.ID("movement"), "mitchell"),
+		chromedp.SetValue(chromedp.ID("tables"), "3"), chromedp.SetValue(chromedp.ID("per_round"), "3"),
+		chromedp.Submit(chromedp.ID("name")), chromedp.WaitVisible(chromedp.ID("grid")))
+	evs, _ := st.Events(ctx)
+	if len(evs) != 1 {
+		t.Fatalf("%d events after creating one", len(evs))
+	}
+	id := evs[0].ID
+	console := fmt.Sprintf("%s/console/%d", ts.URL, id)
+	// Players for two pairs.
+	dir.do(chromedp.SetValue(chromedp.ID("p1a"), "Ann Lee"), chromedp.SetValue(chromedp.ID("p1b"), "Bob Chan"),
+		chromedp.Submit(chromedp.ID("p1a")), chromedp.WaitVisible(chromedp.ID("grid")))
+	dir.click("start-1")
+
+	codes, _ := st.Codes(ctx, id)
+	tables := make([]*page, 4)
+	codeOf := map[int]string{}
+	for _, c := range codes {
+		codeOf[c.Table] = c.Code
+		tables[c.Table] = newPage(t, alloc, fmt.Sprintf("table %d", c.Table), 360, 740)
+		tables[c.Table].do(chromedp.Navigate(ts.URL + "/t/" + c.Code))
+	}
+	strains := []string{"C", "D", "H", "S", "NT"}
+	for round := 1; round <= 3; round++ {
+		for table := 1; table <= 3; table++ {
+			p := tables[table]
+			p.do(chromedp.Navigate(ts.URL + "/t/" + codeOf[table]))
+			p.wait(fmt.Sprintf(`document.getElementById('round-label').textContent.includes('Round %d') && !document.getElementById('entry').hidden`, round))
+			as, _ := st.Assignments(ctx, id)
+			var boards []int
+			for _, a := range as {
+				if a.Round == round && a.Table == table {
+					boards = append(boards, a.Boards...)
+				}
+			}
+			for i, b := range boards {
+				level := 1 + (b+table)%4
+				strain := strains[(b*7+table)%5]
+				decl := []string{"N", "E", "S", "W"}[(b+round)%4]
+				tricks := min(13, level+6+(b+table+round)%3-1)
+				if round == 1 && table == 2 && i == 0 {
+					// A wrong entry: East–West reject it and North–South
+					// enter it again.
+					p.enter(level, strain, decl, tricks-1)
+					p.shot(shots, "table-confirm-phone")
+					p.answer(false)
+					p.wait(`!document.getElementById('entry').hidden`)
+				}
+				if round == 1 && table == 1 && i == 1 {
+					p.shot(shots, "table-entry-phone")
+				}
+				p.enter(level, strain, decl, tricks)
+				p.answer(true)
+			}
+			if round == 1 && table == 1 {
+				p.do(chromedp.EmulateViewport(1280, 900))
+				p.shot(shots, "table-done-desktop")
+				p.do(chromedp.EmulateViewport(360, 740))
+			}
+		}
+		dir.do(chromedp.Navigate(console))
+		dir.click(fmt.Sprintf("close-%d", round))
+		if round < 3 {
+			dir.click(fmt.Sprintf("start-%d", round+1))
+		}
+	}
+	res, _ := st.Results(ctx, id)
+	for _, r := range res {
+		if r.Status != store.Confirmed {
+			t.Errorf("board %d table %d round %d left %s", r.Board, r.Table, r.Round, r.Status)
+		}
+	}
+	if len(res) != 27 {
+		t.Errorf("%d results, want 27 (3 tables × 3 rounds × 3 boards)", len(res))
+	}
+
+	// The ranking now equals what "bridgetd score" makes of the PBN export.
+	dir.do(chromedp.Navigate(fmt.Sprintf("%s/results/%d", ts.URL, id)), chromedp.WaitVisible(chromedp.ID("ranking")))
+	page := rankingOnPage(t, dir)
+	want := scoreCommand(t, st, id)
+	if len(page) != 6 {
+		t.Errorf("ranking shows %d pairs, want 6", len(page))
+	}
+	for pair, pct := range want {
+		if got, ok := page[pair]; !ok || got != pct {
+			t.Errorf("pair %d: ranking page %q%%, bridgetd score %q%%", pair, got, pct)
+		}
+	}
+
+	// A weighted adjusted score (Law 12C1(c)) on board 1 at table 1, round
+	// 1, and a fine of 25% of a top on pair 2 (NSWBA 7).
+	as, _ := st.Assignments(ctx, id)
+	b1 := as[0].Boards[0]
+	dir.do(chromedp.Navigate(console), chromedp.WaitVisible(chromedp.ID("ruling-form")),
+		chromedp.SetValue(chromedp.ID("r-round"), "1"), chromedp.SetValue(chromedp.ID("r-table"), "1"),
+		chromedp.SetValue(chromedp.ID("r-board"), strconv.Itoa(b1)), chromedp.SetValue(chromedp.ID("r-kind"), "weighted"),
+		chromedp.SetValue(chromedp.ID("r-outcomes"), "420:0.6, -50:0.4"), chromedp.SetValue(chromedp.ID("r-law"), "12C1(c)"),
+		chromedp.SetValue(chromedp.ID("r-director"), "Chief TD"), chromedp.SetValue(chromedp.ID("r-why"), "misinformation"),
+		chromedp.Submit(chromedp.ID("r-round")), chromedp.WaitVisible(chromedp.ID("fine-form")))
+	dir.do(chromedp.SetValue(chromedp.ID("f-pair"), "2"), chromedp.SetValue(chromedp.ID("f-amount"), "25"),
+		chromedp.SetValue(chromedp.ID("f-kind"), "late"), chromedp.SetValue(chromedp.ID("f-director"), "Chief TD"),
+		chromedp.Submit(chromedp.ID("f-pair")), chromedp.WaitVisible(chromedp.ID("grid")))
+	if rs, _ := st.Rulings(ctx, id); len(rs) != 1 || rs[0].Kind != store.RulingWeighted {
+		t.Errorf("rulings = %+v, want one weighted", rs)
+	}
+	if fs, _ := st.Fines(ctx, id); len(fs) != 1 || fs[0].Entrant != 2 {
+		t.Errorf("fines = %+v, want one on pair 2", fs)
+	}
+	dir.click("post-session")
+	dir.click("publish")
+	dir.shot(shots, "console-desktop")
+	dir.do(chromedp.EmulateViewport(360, 740))
+	dir.shot(shots, "console-phone")
+	dir.do(chromedp.EmulateViewport(1280, 900))
+	want2, err := srv.Ranking(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range want2 {
+		if s.Pair == 2 && (s.Fines < 0.99 || s.Fines > 1.01) {
+			t.Errorf("pair 2 fined %.2f MP, want 1 (25%% of a top of 4)", s.Fines)
+		}
+	}
+
+	// The public, in a browser context of its own (no director's cookie),
+	// sees the published ranking, travellers, score cards and hand records.
+	pub := newPage(t, dir.ctx, "public", 360, 740, chromedp.WithNewBrowserContext())
+	pub.do(chromedp.Navigate(fmt.Sprintf("%s/results/%d", ts.URL, id)), chromedp.WaitVisible(chromedp.ID("ranking")))
+	shown := rankingOnPage(t, pub)
+	for _, s := range want2 {
+		if got := shown[s.Pair]; got != fmt.Sprintf("%.2f", s.Percent) {
+			t.Errorf("public ranking: pair %d %q%%, want %.2f%%", s.Pair, got, s.Percent)
+		}
+	}
+	pub.shot(shots, "ranking-phone")
+	pub.do(chromedp.EmulateViewport(1280, 900))
+	pub.shot(shots, "ranking-desktop")
+	pub.do(chromedp.EmulateViewport(360, 740))
+	pub.do(chromedp.Navigate(fmt.Sprintf("%s/results/%d/board/%d", ts.URL, id, b1)), chromedp.WaitVisible(chromedp.ID("traveller")))
+	if tr := pub.text("#traveller"); !strings.Contains(tr, "weighted") {
+		t.Errorf("traveller of board %d does not show the weighted score:\n%s", b1, tr)
+	}
+	pub.shot(shots, "traveller-phone")
+	pub.do(chromedp.Navigate(fmt.Sprintf("%s/results/%d/pair/2", ts.URL, id)), chromedp.WaitVisible(chromedp.ID("scorecard")))
+	pub.shot(shots, "scorecard-phone")
+	if err := srv.Solve(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	pub.do(chromedp.Navigate(fmt.Sprintf("%s/results/%d/hands", ts.URL, id)), chromedp.WaitVisible(chromedp.CSS("table.dd")))
+	pub.shot(shots, "hands-phone")
+	pub.do(chromedp.EmulateViewport(1280, 900))
+	pub.shot(shots, "hands-desktop")
+	// The table codes expired with the session.
+	resp, err := chromedp.Run(tables[1].ctx, chromedp.NavigateResponse(ts.URL+"/t/"+codeOf[1]))
+	if err != nil || resp.Status != 403 {
+		t.Errorf("table page after the session: %v %v, want 403", resp, err)
+	}
+}
+
+// rankingOnPage reads the ranking table: pair number → percentage.
+func rankingOnPage(t *testing.T, p *page) map[int]string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	defer cancel()
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[[][]string](`Array.from(document.querySelectorAll('#ranking tbody tr')).map(r => [r.cells[2].textContent, r.cells[4].textContent])`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]string{}
+	for _, r := range rows {
+		n, err := strconv.Atoi(strings.Fields(r[0])[0])
+		if err != nil {
+			t.Fatalf("ranking row %q", r)
+		}
+		out[n] = r[1]
+	}
+	return out
+}
+
+// scoreCommand runs "bridgetd score --json" on the event's PBN export and
+// returns each pair's percentage as the command prints it.
+func scoreCommand(t *testing.T, st *store.Store, id int64) map[int]string {
+	t.Helper()
+	f, err := st.PBN(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "export.pbn")
+	out, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Encode(out); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	cmd := exec.Command("go", "run", "github.com/bridgetd/bridgetd/cmd/bridgetd", "score", "--method", "mp", "--json", path)
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("bridgetd score: %v\n%s", err, b)
+	}
+	var js struct {
+		Totals []struct {
+			Pair    string   `json:"pair"`
+			Percent *float64 `json:"percent"`
+		} `json:"totals"`
+	}
+	if err := json.Unmarshal(b, &js); err != nil {
+		t.Fatalf("bridgetd score --json: %v\n%s", err, b)
+	}
+	res := map[int]string{}
+	for _, x := range js.Totals {
+		n, _ := strconv.Atoi(x.Pair)
+		if x.Percent != nil {
+			res[n] = fmt.Sprintf("%.2f", *x.Percent)
+		}
+	}
+	if len(res) == 0 {
+		t.Fatalf("bridgetd score gave no totals:\n%s", b)
+	}
+	return res
+}

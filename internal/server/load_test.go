@@ -1,0 +1,128 @@
+package server
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bridgetd/bridgetd/deal"
+	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/movement"
+)
+
+var loadTables = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+
+// BenchmarkLoad runs an evening of -load-tables tables (1,000 by default)
+// playing 27 boards each (9 rounds of 3) over the loopback interface: every
+// table enters and confirms each board as fast as the server answers. It
+// reports entries per second, the p50 and p99 latency of an acknowledged
+// entry, and the heap the server held at the end. Run it once:
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		tables := *loadTables
+		st, err := store.Open(b.Context(), filepath.Join(b.TempDir(), "load.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: tables, PerSet: 3, Rounds: 9})
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
+		if err != nil {
+			b.Fatal(err)
+		}
+		id, err := st.CreateEvent(b.Context(), store.Setup{Name: "Load", Movement: mv, Boards: boards})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for r := 1; r <= 9; r++ {
+			if err := st.StartRound(b.Context(), id, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		codes, _ := st.Codes(b.Context(), id)
+		srv, err := New(b.Context(), st, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts := httptest.NewServer(srv.Handler())
+		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: tables, MaxConnsPerHost: tables}}
+		as, _ := st.Assignments(b.Context(), id)
+		byTable := map[int][]store.Assignment{}
+		for _, a := range as {
+			byTable[a.Table] = append(byTable[a.Table], a)
+		}
+		var mu sync.Mutex
+		var lat []time.Duration
+		var failed int
+		post := func(path, body string) (time.Duration, bool) {
+			t0 := time.Now()
+			r, err := client.Post(ts.URL+path, "application/json", strings.NewReader(body))
+			d := time.Since(t0)
+			if err != nil {
+				return d, false
+			}
+			io.Copy(io.Discard, r.Body)
+			r.Body.Close()
+			return d, r.StatusCode == 200
+		}
+		b.StartTimer()
+		t0 := time.Now()
+		var wg sync.WaitGroup
+		for _, c := range codes {
+			wg.Go(func() {
+				for _, a := range byTable[c.Table] {
+					for _, bd := range a.Boards {
+						key := fmt.Sprintf("%d-%d-%d", a.Round, a.Table, bd)
+						d, ok := post("/t/"+c.Code+"/enter", fmt.Sprintf(`{"key":"%s-e","board":%d,"level":4,"strain":"H","declarer":"S","tricks":10}`, key, bd))
+						_, ok2 := post("/t/"+c.Code+"/confirm", fmt.Sprintf(`{"key":"%s-c","board":%d,"accept":true}`, key, bd))
+						mu.Lock()
+						lat = append(lat, d)
+						if !ok || !ok2 {
+							failed++
+						}
+						mu.Unlock()
+					}
+				}
+			})
+		}
+		wg.Wait()
+		elapsed := time.Since(t0)
+		b.StopTimer()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		slices.Sort(lat)
+		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "entries/s")
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MB")
+		b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")
+		b.ReportMetric(float64(len(lat)), "entries")
+		commits, writes := st.Stats()
+		b.ReportMetric(float64(writes)/float64(max(commits, 1)), "writes/commit")
+		if failed > 0 {
+			b.Errorf("%d entries or confirmations refused", failed)
+		}
+		rs, _ := st.Results(b.Context(), id)
+		if len(rs) != len(lat) {
+			b.Errorf("%d results stored, %d entries sent", len(rs), len(lat))
+		}
+		ts.Close()
+		st.Close()
+		b.StartTimer()
+	}
+}

@@ -1,0 +1,315 @@
+package server
+
+import (
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/score"
+)
+
+var funcs = template.FuncMap{
+	"pct": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"mp": func(f float64) string {
+		return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.2f", f), "0"), ".0")
+	},
+	"suit": func(s string) template.HTML {
+		// Colour the red suits; everything else is escaped text.
+		h := template.HTMLEscapeString(s)
+		h = strings.ReplaceAll(h, "♥", `<span class="red">♥</span>`)
+		h = strings.ReplaceAll(h, "♦", `<span class="red">♦</span>`)
+		return template.HTML(h)
+	},
+	"add": func(a, b int) int { return a + b },
+	"dict": func(kv ...any) map[string]any {
+		m := map[string]any{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	},
+}
+
+func (s *Server) publicIndex(w http.ResponseWriter, r *http.Request) {
+	evs, err := s.st.Events(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var pub []store.Event
+	for _, e := range evs {
+		if e.Published || s.isDirector(r) {
+			pub = append(pub, e)
+		}
+	}
+	s.render(w, r, "results.html", map[string]any{"Events": pub})
+}
+
+func (s *Server) ranking(w http.ResponseWriter, r *http.Request, id int64) {
+	ev, err := s.st.Event(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	st, _, err := s.standings(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	boards, _ := s.st.Boards(r.Context(), id)
+	over, _ := s.sessionOver(r, id)
+	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Boards": boards, "Over": over})
+}
+
+// sessionOver reports whether the session's scores are posted: hand records
+// with the double-dummy table are public from then.
+func (s *Server) sessionOver(r *http.Request, id int64) (bool, error) {
+	ss, err := s.st.Sessions(r.Context(), id)
+	if err != nil || len(ss) == 0 {
+		return false, err
+	}
+	return ss[len(ss)-1].Posted != nil, nil
+}
+
+// travRow is one row of a traveller.
+type travRow struct {
+	store.Result
+	NSCards, EWCards int
+	Adjusted         string
+	NSMP, EWMP       float64
+	HasMP            bool
+}
+
+func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, float64, error) {
+	ctx := r.Context()
+	res, err := s.st.BoardResults(ctx, id, n)
+	if err != nil {
+		return nil, 0, err
+	}
+	_, sh, err := s.standings(ctx, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	rulings, _ := s.st.Rulings(ctx, id)
+	as, _ := s.st.Assignments(ctx, id)
+	var sc *score.BoardScore
+	for i := range sh.Boards {
+		if sh.Boards[i].Number == n {
+			sc = &sh.Boards[i]
+		}
+	}
+	var rows []travRow
+	top := 0.0
+	for _, a := range as {
+		if !a.Active() || !a.Plays(n) {
+			continue
+		}
+		ns, ew := a.CardPairs()
+		row := travRow{NSCards: ns, EWCards: ew}
+		found := false
+		for _, x := range res {
+			if x.Round == a.Round && x.Table == a.Table && x.Status == store.Confirmed {
+				row.Result, found = x, true
+			}
+		}
+		for _, ru := range rulings {
+			if ru.Key == (store.Key{Round: a.Round, Table: a.Table, Board: n}) {
+				row.Adjusted, found = rulingText(ru), true
+				row.Round, row.Table = a.Round, a.Table
+			}
+		}
+		if !found {
+			continue
+		}
+		if sc != nil {
+			for i, x := range sc.Results {
+				if x.NS == ns && x.EW == ew && sc.OK[i] {
+					row.NSMP, row.EWMP, row.HasMP = sc.Scores[i].NS, sc.Scores[i].EW, true
+					top = max(top, sc.Scores[i].Top)
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, top, nil
+}
+
+func rulingText(r store.Ruling) string {
+	switch r.Kind {
+	case store.RulingWeighted:
+		var parts []string
+		for _, o := range r.Outcomes {
+			parts = append(parts, fmt.Sprintf("%g%% of %d", o.Weight*100, o.Score))
+		}
+		return "weighted (Law 12C1(c)): " + strings.Join(parts, " + ")
+	case store.RulingSplit:
+		return fmt.Sprintf("split (Law 12C1(b)): NS %d, EW %d", r.NSScore, r.EWScore)
+	case store.RulingArtificial:
+		return fmt.Sprintf("artificial (Law 12C2): NS %s, EW %s", r.NSAward, r.EWAward)
+	}
+	return fmt.Sprintf("assigned (Law 12C1): %d", r.NSScore)
+}
+
+// handView is a board's hand record.
+type handView struct {
+	Number int
+	Dealer string
+	Vul    string
+	Hands  [4][4]string // seat, suit from spades down
+	DD     *dd.Table
+	Par    string
+	Rows   [4][5]int
+}
+
+var strainsShown = []bridge.Strain{bridge.NoTrump, bridge.SpadesStrain, bridge.HeartsStrain, bridge.DiamondsStrain, bridge.ClubsStrain}
+
+func handOf(b store.Board) handView {
+	v := handView{Number: int(b.Number), Dealer: b.Dealer.String(), Vul: b.Vulnerability.String(), DD: b.DD}
+	for seat := range 4 {
+		for i, su := range []bridge.Suit{bridge.Spades, bridge.Hearts, bridge.Diamonds, bridge.Clubs} {
+			h := b.Deal[seat].InSuit(su)
+			var sb strings.Builder
+			for _, c := range h.Cards() { // from the top down
+				sb.WriteString(c.Rank().String())
+			}
+			if sb.Len() == 0 {
+				sb.WriteString("—")
+			}
+			v.Hands[seat][i] = sb.String()
+		}
+	}
+	if b.DD != nil {
+		p := dd.ParOf(*b.DD, b.Dealer, b.Vulnerability)
+		v.Par = p.ScoreString() + " " + p.ContractsString()
+		for seat := range 4 {
+			for i, st := range strainsShown {
+				v.Rows[seat][i] = b.DD.Tricks(bridge.Seat(seat), st)
+			}
+		}
+	}
+	return v
+}
+
+func (s *Server) traveller(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "n")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.boardPage(w, r, id, n, fmt.Sprintf("/results/%d", id))
+}
+
+// boardPage shows a board's traveller with each row's matchpoints, and its
+// hand record once the board may be seen.
+func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n int, back string) {
+	bs, err := s.st.Boards(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var hv *handView
+	for _, b := range bs {
+		if int(b.Number) == n {
+			h := handOf(b)
+			hv = &h
+		}
+	}
+	if hv == nil {
+		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no board %d", n))
+		return
+	}
+	rows, top, err := s.travellerRows(r, id, n)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	vis, _ := s.st.Visible(r.Context(), id, n)
+	ev, _ := s.st.Event(r.Context(), id)
+	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back,
+		"Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
+}
+
+func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "n")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ev, _ := s.st.Event(r.Context(), id)
+	st, _, err := s.standings(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var me *Standing
+	for i := range st {
+		if st[i].Pair == n {
+			me = &st[i]
+		}
+	}
+	ens, _ := s.st.Entrants(r.Context(), id)
+	found := false
+	for _, e := range ens {
+		found = found || e.Number == n
+	}
+	if !found {
+		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no pair %d", n))
+		return
+	}
+	as, _ := s.st.Assignments(r.Context(), id)
+	type line struct {
+		travRow
+		Board    int
+		Opponent int
+		Dir      string
+		Score    int
+		MP       float64
+	}
+	var lines []line
+	for _, a := range as {
+		if !a.Active() || (a.NS != n && a.EW != n) {
+			continue
+		}
+		for _, b := range a.Boards {
+			rows, _, _ := s.travellerRows(r, id, b)
+			for _, x := range rows {
+				if x.Round != a.Round || x.Table != a.Table {
+					continue
+				}
+				l := line{travRow: x, Board: b, Dir: "NS", Score: x.Score, MP: x.NSMP, Opponent: x.EWCards}
+				if x.EWCards == n {
+					l.Dir, l.Score, l.MP, l.Opponent = "EW", -x.Score, x.EWMP, x.NSCards
+				}
+				lines = append(lines, l)
+			}
+		}
+	}
+	s.render(w, r, "scorecard.html", map[string]any{"E": ev, "Pair": n, "Me": me, "Lines": lines})
+}
+
+func (s *Server) handRecords(w http.ResponseWriter, r *http.Request, id int64) {
+	over, err := s.sessionOver(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !over && !s.isDirector(r) {
+		httpError(w, r, http.StatusForbidden, "the hand records are shown once the session is over")
+		return
+	}
+	bs, err := s.st.Boards(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ev, _ := s.st.Event(r.Context(), id)
+	var hs []handView
+	for _, b := range bs {
+		hs = append(hs, handOf(b))
+	}
+	s.render(w, r, "hands.html", map[string]any{"E": ev, "Hands": hs, "Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
+}

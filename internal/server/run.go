@@ -1,0 +1,124 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+// Config is how bridgetd serve starts.
+type Config struct {
+	Addr string // listen address, 127.0.0.1:8080
+	DB   string // SQLite file; "" with Demo: a new file in the temporary directory
+	Demo bool   // a fresh database with the demo event
+	Out  io.Writer
+	Log  *slog.Logger
+	// Ready, if set, receives the listening address once serving.
+	Ready chan<- string
+}
+
+// Run opens the database (creating it and applying the migrations), with
+// Demo creates the demo event on a fresh one, prints the addresses to Out
+// and serves until ctx ends, then finishes the requests in flight.
+func Run(ctx context.Context, c Config) error {
+	if c.Log == nil {
+		c.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if c.Demo {
+		if c.DB == "" {
+			c.DB = filepath.Join(os.TempDir(), fmt.Sprintf("bridgetd-demo-%d.db", time.Now().UnixNano()))
+		} else if _, err := os.Stat(c.DB); err == nil {
+			return fmt.Errorf("--demo starts on a fresh database, and %s exists: remove it or choose another --db", c.DB)
+		}
+	}
+	if c.DB == "" {
+		c.DB = "bridgetd.db"
+	}
+	st, err := store.Open(ctx, c.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	srv, err := New(ctx, st, Options{Log: c.Log})
+	if err != nil {
+		return err
+	}
+	token, err := srv.DirectorToken(ctx)
+	if err != nil {
+		return err
+	}
+	var demo int64
+	if c.Demo {
+		if demo, err = Demo(ctx, st); err != nil {
+			return fmt.Errorf("demo event: %w", err)
+		}
+		if err := st.SetPublished(ctx, demo, true); err != nil {
+			return err
+		}
+		srv.solveLater(demo)
+	}
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return err
+	}
+	base := baseURL(ln.Addr().(*net.TCPAddr))
+	fmt.Fprintf(c.Out, "database  %s\n", c.DB)
+	fmt.Fprintf(c.Out, "console   %s/console   (director token %s)\n", base, token)
+	if demo != 0 {
+		fmt.Fprintf(c.Out, "results   %s/results/%d\n", base, demo)
+		codes, err := st.Codes(ctx, demo)
+		if err != nil {
+			return err
+		}
+		for _, tc := range codes {
+			fmt.Fprintf(c.Out, "table %-3d %s/t/%s   (code %s)\n", tc.Table, base, tc.Code, tc.Code)
+		}
+	} else {
+		fmt.Fprintf(c.Out, "results   %s/results\n", base)
+		fmt.Fprintf(c.Out, "tables    %s/t\n", base)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if c.Ready != nil {
+		c.Ready <- base
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}
+
+// baseURL names the address phones should use: the listening address, or
+// for an unspecified one (0.0.0.0) the machine's first LAN address.
+func baseURL(a *net.TCPAddr) string {
+	host := a.IP.String()
+	if a.IP.IsUnspecified() {
+		host = "127.0.0.1"
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, x := range addrs {
+				if ip, ok := x.(*net.IPNet); ok && !ip.IP.IsLoopback() && ip.IP.To4() != nil {
+					host = ip.IP.String()
+					break
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("http://%s", net.JoinHostPort(host, fmt.Sprint(a.Port)))
+}

@@ -1,0 +1,453 @@
+package server
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+//go:embed templates/*.html static/*
+var assets embed.FS
+
+// MaxBody is the largest request body a handler reads.
+const MaxBody = 64 << 10
+
+// Server serves one store: the director's console, the tables' entry pages
+// and the public results.
+type Server struct {
+	st     *store.Store
+	broker Broker
+	tmpl   *template.Template
+	secret []byte
+	mux    *http.ServeMux
+	log    *slog.Logger
+	codes  *limiter
+	// bg is the server's lifetime: background work (solving boards) stops
+	// with it.
+	bg context.Context
+}
+
+// Options configure a Server.
+type Options struct {
+	// Broker carries live updates; nil means an in-process one.
+	Broker Broker
+	Log    *slog.Logger
+	// WrongCodes is how many wrong table codes one address may try in a
+	// minute; 0 means 10.
+	WrongCodes int
+}
+
+// New returns a Server on st; ctx bounds its background work. The
+// director's token and the cookie secret
+// live in the store, so several instances on one database agree on them.
+func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
+	if o.Broker == nil {
+		o.Broker = NewBroker()
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.WrongCodes == 0 {
+		o.WrongCodes = 10
+	}
+	secret, err := st.SettingOnce(ctx, "cookie_secret", randomHex(32))
+	if err != nil {
+		return nil, err
+	}
+	tmpl, err := template.New("").Funcs(funcs).ParseFS(assets, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx}
+	s.routes()
+	return s, nil
+}
+
+// DirectorToken returns the token that logs a director in, creating it on
+// first use. It is meant to be printed on the terminal at start.
+func (s *Server) DirectorToken(ctx context.Context) (string, error) {
+	return s.st.SettingOnce(ctx, "director_token", randomHex(12))
+}
+
+// SetPassword sets the director's password (first start).
+func (s *Server) SetPassword(ctx context.Context, pw string) error {
+	if len(pw) < 8 {
+		return fmt.Errorf("password: at least 8 characters")
+	}
+	salt := randomHex(16)
+	return s.st.SetSetting(ctx, "director_password", salt+":"+hashPassword(salt, pw))
+}
+
+func hashPassword(salt, pw string) string {
+	h := sha256.Sum256([]byte(salt + "\x00" + pw))
+	for range 100000 {
+		h = sha256.Sum256(h[:])
+	}
+	return hex.EncodeToString(h[:])
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// ServeHTTP serves a request: every unsafe method from another origin is
+// refused (CSRF, http.CrossOriginProtection), every body is capped.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Body != nil {
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	static, _ := fs.Sub(assets, "static")
+	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	m.HandleFunc("GET /{$}", s.home)
+
+	// Director.
+	m.HandleFunc("GET /login", s.loginPage)
+	m.HandleFunc("POST /login", s.login)
+	m.HandleFunc("POST /logout", s.logout)
+	m.HandleFunc("GET /console", s.director(s.console))
+	m.HandleFunc("POST /console/events", s.director(s.createEvent))
+	m.HandleFunc("GET /console/{id}", s.director(s.eventConsole))
+	m.HandleFunc("GET /console/{id}/grid", s.director(s.grid))
+	m.HandleFunc("POST /console/{id}/rounds/{n}/start", s.director(s.startRound))
+	m.HandleFunc("POST /console/{id}/rounds/{n}/close", s.director(s.closeRound))
+	m.HandleFunc("POST /console/{id}/post", s.director(s.post))
+	m.HandleFunc("POST /console/{id}/publish", s.director(s.publish))
+	m.HandleFunc("POST /console/{id}/pairs/{n}", s.director(s.setPair))
+	m.HandleFunc("POST /console/{id}/results", s.director(s.correct))
+	m.HandleFunc("POST /console/{id}/rulings", s.director(s.ruling))
+	m.HandleFunc("POST /console/{id}/fines", s.director(s.fine))
+	m.HandleFunc("POST /console/{id}/calls/{call}/answer", s.director(s.answerCall))
+	m.HandleFunc("GET /console/{id}/export.json", s.director(s.exportEvent))
+	m.HandleFunc("GET /console/{id}/export.pbn", s.director(s.exportPBN))
+	m.HandleFunc("GET /console/{id}/stream", s.director(s.stream))
+
+	// Tables.
+	m.HandleFunc("GET /t", s.joinPage)
+	m.HandleFunc("GET /t/{code}", s.table(s.tablePage))
+	m.HandleFunc("GET /t/{code}/state", s.table(s.tableState))
+	m.HandleFunc("POST /t/{code}/check", s.table(s.tableCheck))
+	m.HandleFunc("POST /t/{code}/enter", s.table(s.tableEnter))
+	m.HandleFunc("POST /t/{code}/confirm", s.table(s.tableConfirm))
+	m.HandleFunc("POST /t/{code}/call", s.table(s.tableCall))
+	m.HandleFunc("GET /t/{code}/board/{n}", s.table(s.tableBoard))
+	m.HandleFunc("GET /t/{code}/stream", s.table(s.tableStream))
+
+	// Public.
+	m.HandleFunc("GET /results", s.publicIndex)
+	m.HandleFunc("GET /results/{id}", s.public(s.ranking))
+	m.HandleFunc("GET /results/{id}/board/{n}", s.public(s.traveller))
+	m.HandleFunc("GET /results/{id}/pair/{n}", s.public(s.scorecard))
+	m.HandleFunc("GET /results/{id}/hands", s.public(s.handRecords))
+	m.HandleFunc("GET /results/{id}/stream", s.public(s.stream))
+
+	s.mux = m
+}
+
+// Handler returns the server wrapped in CSRF protection: a browser's
+// unsafe request from another origin is refused with 403.
+func (s *Server) Handler() http.Handler {
+	cop := http.NewCrossOriginProtection()
+	return cop.Handler(s)
+}
+
+// --- roles ---
+
+const directorCookie = "bridgetd_director"
+
+func (s *Server) sign(v string) string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte(v))
+	return v + "." + hex.EncodeToString(m.Sum(nil))
+}
+
+func (s *Server) verify(signed string) (string, bool) {
+	i := strings.LastIndexByte(signed, '.')
+	if i < 0 {
+		return "", false
+	}
+	v := signed[:i]
+	return v, hmac.Equal([]byte(s.sign(v)), []byte(signed))
+}
+
+func (s *Server) isDirector(r *http.Request) bool {
+	c, err := r.Cookie(directorCookie)
+	if err != nil {
+		return false
+	}
+	v, ok := s.verify(c.Value)
+	if !ok {
+		return false
+	}
+	exp, err := strconv.ParseInt(strings.TrimPrefix(v, "director:"), 10, 64)
+	return err == nil && time.Now().Unix() < exp
+}
+
+// director admits the director only: others get 401 (a page: the login).
+func (s *Server) director(h func(http.ResponseWriter, *http.Request, int64)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.isDirector(r) {
+			if r.Method == http.MethodGet && !strings.HasSuffix(r.URL.Path, "/stream") {
+				http.Redirect(w, r, "/login?next="+r.URL.Path, http.StatusSeeOther)
+				return
+			}
+			httpError(w, r, http.StatusUnauthorized, "the director must log in")
+			return
+		}
+		var id int64
+		if v := r.PathValue("id"); v != "" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				httpError(w, r, http.StatusBadRequest, "event id "+strconv.Quote(v)+" is not a number")
+				return
+			}
+			if _, err := s.st.Event(r.Context(), n); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			id = n
+		}
+		h(w, r, id)
+	}
+}
+
+func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, r, "login.html", map[string]any{"Next": safeNext(r.URL.Query().Get("next"))})
+}
+
+func safeNext(n string) string {
+	if !strings.HasPrefix(n, "/") || strings.HasPrefix(n, "//") {
+		return "/console"
+	}
+	return n
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		httpError(w, r, http.StatusBadRequest, "bad form: "+err.Error())
+		return
+	}
+	ip := clientIP(r)
+	if !s.codes.allow(ip) {
+		httpError(w, r, http.StatusTooManyRequests, "too many wrong attempts; wait a minute")
+		return
+	}
+	secret := r.PostFormValue("secret")
+	ok := false
+	if tok, found, _ := s.st.Setting(r.Context(), "director_token"); found && subtle.ConstantTimeCompare([]byte(tok), []byte(secret)) == 1 {
+		ok = true
+	}
+	if pw, found, _ := s.st.Setting(r.Context(), "director_password"); found && !ok {
+		salt, hash, _ := strings.Cut(pw, ":")
+		ok = subtle.ConstantTimeCompare([]byte(hash), []byte(hashPassword(salt, secret))) == 1
+	}
+	if !ok {
+		s.codes.fail(ip)
+		w.WriteHeader(http.StatusUnauthorized)
+		s.render(w, r, "login.html", map[string]any{"Next": safeNext(r.PostFormValue("next")), "Error": "That is not the director's token or password."})
+		return
+	}
+	exp := time.Now().Add(24 * time.Hour)
+	http.SetCookie(w, &http.Cookie{Name: directorCookie, Value: s.sign(fmt.Sprintf("director:%d", exp.Unix())), Path: "/",
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Expires: exp})
+	http.Redirect(w, r, safeNext(r.PostFormValue("next")), http.StatusSeeOther)
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: directorCookie, Value: "", Path: "/", MaxAge: -1})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+// table admits a request carrying a valid code of an open session; wrong
+// codes are counted per address and refused beyond the limit (429).
+func (s *Server) table(h func(http.ResponseWriter, *http.Request, store.TableCode)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ip := clientIP(r)
+		if !s.codes.allow(ip) {
+			httpError(w, r, http.StatusTooManyRequests, "too many wrong table codes; wait a minute")
+			return
+		}
+		code := strings.ToUpper(strings.TrimSpace(r.PathValue("code")))
+		tc, err := s.st.TableByCode(r.Context(), code)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			s.codes.fail(ip)
+			httpError(w, r, http.StatusForbidden, "no table has that code")
+			return
+		case errors.Is(err, store.ErrClosed):
+			httpError(w, r, http.StatusForbidden, "the session of that code is over")
+			return
+		case err != nil:
+			s.fail(w, r, err)
+			return
+		}
+		h(w, r, tc)
+	}
+}
+
+// public admits anyone to a published event; an unpublished one is not
+// found, except for the director.
+func (s *Server) public(h func(http.ResponseWriter, *http.Request, int64)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		n, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+		if err != nil {
+			httpError(w, r, http.StatusBadRequest, "event id is not a number")
+			return
+		}
+		ev, err := s.st.Event(r.Context(), n)
+		if err != nil || (!ev.Published && !s.isDirector(r)) {
+			httpError(w, r, http.StatusNotFound, "no published event with that number")
+			return
+		}
+		h(w, r, n)
+	}
+}
+
+// limiter counts failures per key in a window.
+type limiter struct {
+	mu     sync.Mutex
+	max    int
+	window time.Duration
+	fails  map[string][]time.Time
+}
+
+func newLimiter(max int, window time.Duration) *limiter {
+	return &limiter{max: max, window: window, fails: map[string][]time.Time{}}
+}
+
+func (l *limiter) recent(key string) []time.Time {
+	cut := time.Now().Add(-l.window)
+	f := l.fails[key]
+	i := 0
+	for i < len(f) && f[i].Before(cut) {
+		i++
+	}
+	f = f[i:]
+	if len(f) == 0 {
+		delete(l.fails, key)
+	} else {
+		l.fails[key] = f
+	}
+	return f
+}
+
+func (l *limiter) allow(key string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.recent(key)) < l.max
+}
+
+func (l *limiter) fail(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fails[key] = append(l.recent(key), time.Now())
+}
+
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// --- answers ---
+
+func wantsJSON(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json") || strings.HasPrefix(r.Header.Get("Content-Type"), "application/json")
+}
+
+// httpError answers with a status and a message, as JSON to scripts and as
+// plain text otherwise.
+func httpError(w http.ResponseWriter, r *http.Request, code int, msg string) {
+	if wantsJSON(r) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(code)
+		json.NewEncoder(w).Encode(map[string]string{"error": msg})
+		return
+	}
+	http.Error(w, msg, code)
+}
+
+// fail maps a store error to its answer: bad input 400, not found 404,
+// conflicts and closed rounds 409, a late correction 409, others 500.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var mbe *http.MaxBytesError
+	code := http.StatusInternalServerError
+	switch {
+	case errors.As(err, &mbe):
+		code = http.StatusRequestEntityTooLarge
+	case errors.Is(err, store.ErrInvalid):
+		code = http.StatusBadRequest
+	case errors.Is(err, store.ErrNotFound):
+		code = http.StatusNotFound
+	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrClosed), store.IsLate(err):
+		code = http.StatusConflict
+	case errors.Is(err, store.ErrForbidden):
+		code = http.StatusForbidden
+	}
+	if errors.Is(err, context.Canceled) {
+		return // the client went away; nobody to answer
+	}
+	if code == http.StatusInternalServerError {
+		s.log.Error("request failed", "path", r.URL.Path, "err", err)
+	}
+	httpError(w, r, code, strings.TrimPrefix(err.Error(), "store: "))
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) render(w http.ResponseWriter, r *http.Request, name string, data map[string]any) {
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["Director"] = s.isDirector(r)
+	var b strings.Builder
+	if err := s.tmpl.ExecuteTemplate(&b, name, data); err != nil {
+		s.log.Error("template", "name", name, "err", err)
+		http.Error(w, "page failed: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write([]byte(b.String()))
+}
+
+func pathInt(r *http.Request, name string) (int, error) {
+	v := r.PathValue(name)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100000 {
+		return 0, fmt.Errorf("%w: %s %q is not a number from 1", store.ErrInvalid, name, v)
+	}
+	return n, nil
+}

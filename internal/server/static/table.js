@@ -1,0 +1,202 @@
+// The table's entry page: entries wait in localStorage and are sent in
+// order, each with its idempotency key, again and again until the server
+// answers; live updates come as server-sent events.
+(function () {
+  'use strict';
+  var root = document.getElementById('table');
+  var code = root.dataset.code;
+  var base = '/t/' + encodeURIComponent(code);
+  var QKEY = 'bridgetd-queue-' + code;
+  var state = null, current = null, sending = false;
+
+  function $(id) { return document.getElementById(id); }
+  function newKey() {
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return ('0' + x.toString(16)).slice(-2); }).join('');
+  }
+  function queue() { try { return JSON.parse(localStorage.getItem(QKEY) || '[]'); } catch (e) { return []; } }
+  function saveQueue(q) { localStorage.setItem(QKEY, JSON.stringify(q)); showQueue(); }
+  function showQueue() {
+    var n = queue().length, el = $('queue');
+    el.hidden = n === 0;
+    el.textContent = n === 1 ? '1 entry waiting to be sent…' : n + ' entries waiting to be sent…';
+  }
+  function message(text) { var m = $('message'); m.hidden = !text; m.textContent = text || ''; }
+
+  function post(path, body) {
+    return fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  // enqueue adds a write with a fresh key and starts sending.
+  function enqueue(path, body) {
+    body.key = newKey();
+    var q = queue();
+    q.push({ path: path, body: body });
+    saveQueue(q);
+    pump();
+  }
+
+  // pump sends the queue in order; a network failure or a 5xx keeps the
+  // entry (same key) and tries again; a 4xx drops it and says why.
+  function pump() {
+    if (sending) return;
+    var q = queue();
+    if (q.length === 0) return;
+    sending = true;
+    var item = q[0];
+    post(item.path, item.body).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        sending = false;
+        if (r.status >= 500) { setTimeout(pump, 2000); return; }
+        var q2 = queue(); q2.shift(); saveQueue(q2);
+        if (!r.ok) { message(j.error || ('refused: ' + r.status)); }
+        else { message(''); }
+        refresh();
+        pump();
+      });
+    }).catch(function () { sending = false; setTimeout(pump, 2000); });
+  }
+
+  function refresh() {
+    return fetch(base + '/state', { headers: { 'Accept': 'application/json' } }).then(function (r) {
+      if (!r.ok) { return r.json().then(function (j) { message(j.error || 'this table code no longer works'); }); }
+      return r.json().then(function (s) { state = s; render(); });
+    }).catch(function () { /* offline: keep what is shown */ });
+  }
+
+  function boardByNumber(n) {
+    for (var i = 0; i < (state.boards || []).length; i++) if (state.boards[i].number === n) return state.boards[i];
+    return null;
+  }
+
+  function render() {
+    $('round-label').textContent = state.round ? '· Round ' + state.round : '';
+    var pairs = $('pairs');
+    pairs.textContent = state.round ? 'NS ' + state.ns + ' · EW ' + state.ew + (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    var list = $('boards');
+    list.textContent = '';
+    (state.boards || []).forEach(function (b) {
+      var li = document.createElement('li');
+      var btn = document.createElement('button');
+      btn.type = 'button';
+      btn.className = 'board ' + (b.status || 'new') + (current === b.number ? ' current' : '');
+      btn.setAttribute('aria-pressed', current === b.number ? 'true' : 'false');
+      var label = { '': 'to enter', entered: 'waiting for EW', confirmed: 'done', rejected: 'rejected: enter again' }[b.status || ''];
+      btn.textContent = 'Board ' + b.number + ' — ' + label;
+      btn.addEventListener('click', function () { current = b.number; render(); });
+      li.appendChild(btn);
+      list.appendChild(li);
+    });
+    if (current === null || !boardByNumber(current)) {
+      var next = (state.boards || []).filter(function (b) { return b.status !== 'confirmed'; })[0];
+      current = next ? next.number : null;
+      if (current !== null) { render(); return; }
+    }
+    var b = current === null ? null : boardByNumber(current);
+    $('entry').hidden = !(b && (b.status === '' || b.status === undefined || b.status === 'rejected'));
+    $('confirm').hidden = !(b && b.status === 'entered');
+    $('done').hidden = !(b && b.status === 'confirmed');
+    Array.prototype.forEach.call(document.querySelectorAll('.bn'), function (e) { e.textContent = b ? b.number : ''; });
+    if (!b) return;
+    if (b.status === 'entered') {
+      $('confirm-line').textContent = line(b);
+      var ul = $('confirm-warnings'); ul.textContent = '';
+      (b.warnings || []).forEach(function (w) { var li = document.createElement('li'); li.textContent = 'Check: ' + w; ul.appendChild(li); });
+    }
+    if (b.status === 'confirmed') {
+      $('done-line').textContent = line(b);
+      var dl = $('done-link'); dl.textContent = '';
+      if (b.visible) {
+        var a = document.createElement('a'); a.href = base + '/board/' + b.number; a.textContent = 'Traveller and hand record';
+        dl.appendChild(a);
+      } else { dl.textContent = 'The traveller is shown when every table has played this board.'; }
+    }
+  }
+
+  function line(b) {
+    var s = b.contract === 'Pass' ? 'Passed out' : b.contract + ' by ' + b.declarer + ', ' + b.tricks + ' tricks' + (b.lead ? ', lead ' + b.lead : '');
+    return s + ' — North–South ' + (b.score > 0 ? '+' : '') + b.score;
+  }
+
+  function formEntry() {
+    var f = $('entry-form');
+    var level = f.querySelector('input[name=level]:checked');
+    var e = { board: current, level: level ? parseInt(level.value, 10) : -1 };
+    if (e.level > 0) {
+      var st = f.querySelector('input[name=strain]:checked'), d = f.querySelector('input[name=declarer]:checked');
+      e.strain = st ? st.value : '';
+      e.risk = f.querySelector('input[name=risk]:checked').value;
+      e.declarer = d ? d.value : '';
+      e.tricks = parseInt($('tricks').value, 10);
+      e.lead = $('lead').value.trim();
+    }
+    return e;
+  }
+
+  function fillTricks() {
+    var f = $('entry-form'), level = f.querySelector('input[name=level]:checked');
+    var n = level ? parseInt(level.value, 10) : 0, sel = $('tricks'), keep = sel.value;
+    var passed = n === 0 && level;
+    ['strain-set', 'risk-set', 'declarer-set', 'tricks-field', 'lead-field'].forEach(function (id) { $(id).hidden = !!passed; });
+    sel.textContent = '';
+    if (!n) return;
+    for (var t = 13; t >= 0; t--) {
+      var o = document.createElement('option'), d = t - (n + 6);
+      o.value = t;
+      o.textContent = (d === 0 ? 'Made exactly' : d > 0 ? 'Made +' + d : 'Down ' + (-d)) + ' (' + t + ' tricks)';
+      sel.appendChild(o);
+    }
+    sel.value = keep && parseInt(keep, 10) >= 0 ? keep : String(n + 6);
+  }
+
+  var previewTimer = null;
+  function preview() {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(function () {
+      var e = formEntry(), p = $('preview');
+      if (e.level < 0 || (e.level > 0 && (!e.strain || !e.declarer))) { p.textContent = ''; return; }
+      e.key = 'preview';
+      post('/check', e).then(function (r) { return r.json().then(function (j) {
+        p.textContent = '';
+        if (!r.ok) { p.textContent = j.error; return; }
+        var s = document.createElement('p'); s.className = 'score';
+        s.textContent = j.contract + ': North–South ' + (j.score > 0 ? '+' : '') + j.score + ' (Law 77)';
+        p.appendChild(s);
+        (j.warnings || []).forEach(function (w) { var x = document.createElement('p'); x.className = 'warning'; x.textContent = 'Check: ' + w; p.appendChild(x); });
+      }); }).catch(function () { p.textContent = 'Offline: the score is shown when the entry reaches the director.'; });
+    }, 150);
+  }
+
+  $('entry-form').addEventListener('change', function () { fillTricks(); preview(); });
+  $('lead').addEventListener('input', preview);
+  $('entry-form').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var e = formEntry();
+    if (e.level < 0) { message('Choose the level, or All pass.'); return; }
+    if (e.level > 0 && (!e.strain || !e.declarer)) { message('Choose the strain and the declarer.'); return; }
+    message('');
+    var b = boardByNumber(current); if (b) { b.status = 'entered'; b.contract = '…'; }
+    enqueue('/enter', e);
+    $('entry-form').reset(); fillTricks(); $('preview').textContent = '';
+    render();
+  });
+  $('accept').addEventListener('click', function () { enqueue('/confirm', { board: current, accept: true }); var b = boardByNumber(current); if (b) b.status = 'confirmed'; current = null; render(); });
+  $('reject').addEventListener('click', function () { enqueue('/confirm', { board: current, accept: false }); var b = boardByNumber(current); if (b) b.status = 'rejected'; render(); });
+  $('call-form').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    enqueue('/call', { note: $('call-note').value });
+    $('call-note').value = '';
+    message('The director has been called.');
+  });
+  window.addEventListener('online', pump);
+
+  if (window.EventSource) {
+    var es = new EventSource(base + '/stream');
+    es.addEventListener('update', function () { refresh(); });
+  }
+  showQueue();
+  fillTricks();
+  refresh().then(pump);
+  setInterval(pump, 5000);
+})();

@@ -1,0 +1,301 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+// entryJSON is a table's entry as the entry page sends it.
+type entryJSON struct {
+	Key      string `json:"key"`
+	Board    int    `json:"board"`
+	Level    int    `json:"level"`  // 0: passed out
+	Strain   string `json:"strain"` // C D H S NT
+	Risk     string `json:"risk"`   // "", X, XX
+	Declarer string `json:"declarer"`
+	Tricks   int    `json:"tricks"`
+	Lead     string `json:"lead"` // optional: "SK", "♠K"
+}
+
+type confirmJSON struct {
+	Key    string `json:"key"`
+	Board  int    `json:"board"`
+	Accept bool   `json:"accept"`
+}
+
+type callJSON struct {
+	Key  string `json:"key"`
+	Note string `json:"note"`
+}
+
+// decode reads a JSON body strictly: unknown fields, wrong types and
+// trailing data are refused with the field named.
+func decode(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field == "" {
+			return fmt.Errorf("%w: body: want a JSON object, got %s", store.ErrInvalid, te.Value)
+		}
+		if errors.As(err, &te) {
+			return fmt.Errorf("%w: field %q: want a %v, got %s", store.ErrInvalid, te.Field, te.Type, te.Value)
+		}
+		return fmt.Errorf("%w: body: %v", store.ErrInvalid, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%w: body: data after the JSON object", store.ErrInvalid)
+	}
+	return nil
+}
+
+// entry checks and converts an entry: every field named when wrong.
+func (e entryJSON) entry() (store.Entry, error) {
+	out := store.Entry{Board: e.Board, Tricks: e.Tricks}
+	bad := func(field, msg string) (store.Entry, error) {
+		return out, fmt.Errorf("%w: %s: %s", store.ErrInvalid, field, msg)
+	}
+	if e.Board < 1 {
+		return bad("board", "want a board number from 1")
+	}
+	if e.Level == 0 {
+		return out, nil // passed out
+	}
+	if e.Level < 1 || e.Level > 7 {
+		return bad("level", fmt.Sprintf("%d: want 1 to 7, or 0 for passed out", e.Level))
+	}
+	strain, err := bridge.ParseStrain(e.Strain)
+	if err != nil {
+		return bad("strain", fmt.Sprintf("%q: want C, D, H, S or NT", e.Strain))
+	}
+	c := bridge.Contract{Level: uint8(e.Level), Strain: strain}
+	switch strings.ToUpper(e.Risk) {
+	case "":
+	case "X":
+		c.Risk = bridge.Doubled
+	case "XX":
+		c.Risk = bridge.Redoubled
+	default:
+		return bad("risk", fmt.Sprintf("%q: want nothing, X or XX", e.Risk))
+	}
+	out.Contract = c
+	if out.Declarer, err = bridge.ParseSeat(e.Declarer); err != nil {
+		return bad("declarer", fmt.Sprintf("%q: want N, E, S or W", e.Declarer))
+	}
+	if e.Tricks < 0 || e.Tricks > 13 {
+		return bad("tricks", fmt.Sprintf("%d: a board has 13 tricks", e.Tricks))
+	}
+	if e.Lead != "" {
+		if out.Lead, err = bridge.ParseCard(e.Lead); err != nil {
+			return bad("lead", fmt.Sprintf("%q: want a card such as SK or ♠K", e.Lead))
+		}
+		out.HasLead = true
+	}
+	return out, nil
+}
+
+// boardView is a board as the table page lists it.
+type boardView struct {
+	Number   int      `json:"number"`
+	Status   string   `json:"status"` // "", entered, confirmed, rejected
+	Contract string   `json:"contract,omitempty"`
+	Declarer string   `json:"declarer,omitempty"`
+	Lead     string   `json:"lead,omitempty"`
+	Tricks   int      `json:"tricks"`
+	Score    int      `json:"score"`
+	Warnings []string `json:"warnings,omitempty"`
+	Visible  bool     `json:"visible"`
+}
+
+type tableView struct {
+	Event    string      `json:"event"`
+	Table    int         `json:"table"`
+	Round    int         `json:"round"`
+	NS       string      `json:"ns"`
+	EW       string      `json:"ew"`
+	Switched bool        `json:"switched"`
+	Done     bool        `json:"done"`
+	Boards   []boardView `json:"boards"`
+	Vul      []string    `json:"vul"`
+}
+
+func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, error) {
+	ctx := r.Context()
+	st, err := s.st.Table(ctx, tc)
+	if err != nil {
+		return tableView{}, err
+	}
+	v := tableView{Event: st.Event.Name, Table: tc.Table, Round: st.Assignment.Round, Done: st.Done, Switched: st.Assignment.Switch}
+	if st.Assignment.Round == 0 {
+		return v, nil
+	}
+	ens, err := s.st.Entrants(ctx, tc.Event)
+	if err != nil {
+		return v, err
+	}
+	label := func(n int) string {
+		for _, e := range ens {
+			if e.Number == n {
+				return pairLabel(e)
+			}
+		}
+		return fmt.Sprint(n)
+	}
+	v.NS, v.EW = label(st.Assignment.NS), label(st.Assignment.EW)
+	for _, b := range st.Assignment.Boards {
+		res := st.Results[b]
+		bv := boardView{Number: b, Status: res.Status, Contract: res.Contract, Declarer: res.Declarer, Lead: res.Lead,
+			Tricks: res.Tricks, Score: res.Score, Warnings: res.Warnings}
+		if res.Status == store.Confirmed {
+			bv.Visible, _ = s.st.Visible(ctx, tc.Event, b)
+		}
+		v.Boards = append(v.Boards, bv)
+		v.Vul = append(v.Vul, bridge.Board(b).Vulnerability().String())
+	}
+	return v, nil
+}
+
+func pairLabel(e store.Entrant) string {
+	var names []string
+	for _, p := range e.Players {
+		names = append(names, p.Name)
+	}
+	if len(names) > 0 {
+		return fmt.Sprintf("%d %s", e.Number, strings.Join(names, " – "))
+	}
+	return e.Label()
+}
+
+func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
+	if c := strings.TrimSpace(r.URL.Query().Get("code")); c != "" {
+		http.Redirect(w, r, "/t/"+strings.ToUpper(c), http.StatusSeeOther)
+		return
+	}
+	s.render(w, r, "join.html", nil)
+}
+
+func (s *Server) tablePage(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	v, err := s.tableView(r, tc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, "table.html", map[string]any{"T": v, "Code": tc.Code, "Levels": []int{1, 2, 3, 4, 5, 6, 7},
+		"Strains": []string{"C", "D", "H", "S", "NT"}, "Seats": []string{"N", "E", "S", "W"}})
+}
+
+func (s *Server) tableState(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	v, err := s.tableView(r, tc)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, v)
+}
+
+// checkAnswer is the score and warnings of an entry before it is sent.
+type checkAnswer struct {
+	Contract string   `json:"contract"`
+	Score    int      `json:"score"`
+	Warnings []string `json:"warnings"`
+}
+
+func (s *Server) tableCheck(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	var in entryJSON
+	if err := decode(r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	e, err := in.entry()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.st.Preview(r.Context(), tc, e)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, checkAnswer{Contract: res.Contract, Score: res.Score, Warnings: res.Warnings})
+}
+
+// tableWrite decodes a table's write, makes it and, once it is committed,
+// announces the change and answers with its result.
+func tableWrite[T any](s *Server, w http.ResponseWriter, r *http.Request, tc store.TableCode, write func(in T) (any, error)) {
+	var in T
+	if err := decode(r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out, err := write(in)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.broker.Publish(tc.Event)
+	writeJSON(w, out)
+}
+
+func (s *Server) tableEnter(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	tableWrite(s, w, r, tc, func(in entryJSON) (any, error) {
+		e, err := in.entry()
+		if err != nil {
+			return nil, err
+		}
+		return s.st.Enter(r.Context(), in.Key, tc, e)
+	})
+}
+
+func (s *Server) tableConfirm(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	tableWrite(s, w, r, tc, func(in confirmJSON) (any, error) {
+		return s.st.Confirm(r.Context(), in.Key, tc, in.Board, in.Accept)
+	})
+}
+
+func (s *Server) tableCall(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	tableWrite(s, w, r, tc, func(in callJSON) (any, error) {
+		return s.st.CallDirector(r.Context(), in.Key, tc, in.Note)
+	})
+}
+
+// tableBoard shows a table the traveller and hand record of a board it has
+// played, once no table still has to play it.
+func (s *Server) tableBoard(w http.ResponseWriter, r *http.Request, tc store.TableCode) {
+	n, err := pathInt(r, "n")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.st.BoardResults(r.Context(), tc.Event, n)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	played := false
+	for _, x := range res {
+		if x.Table == tc.Table && x.Status == store.Confirmed {
+			played = true
+		}
+	}
+	vis, err := s.st.Visible(r.Context(), tc.Event, n)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !played || !vis {
+		httpError(w, r, http.StatusForbidden, fmt.Sprintf("board %d is shown only after your table and every table still to play it have played it", n))
+		return
+	}
+	s.boardPage(w, r, tc.Event, n, "/t/"+tc.Code)
+}

@@ -1,0 +1,411 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/bridgetd/bridgetd/event"
+)
+
+// Correction is the director's change of a board result (NSWBA 13): a new
+// entry, or none to remove the result. Who, why and the source of the error
+// are required; Override names the director allowing a change after its
+// window closed.
+type Correction struct {
+	Key
+	Entry    *Entry
+	By, Why  string
+	Source   string // event.Source: "player" or "scorer"
+	Override string
+}
+
+// CorrectionRecord is a correction as kept: the old and new results, who,
+// when, why and the window that applied.
+type CorrectionRecord struct {
+	ID int64
+	Key
+	Old, New *Result
+	By, Why  string
+	At       time.Time
+	Window   string
+	Override string
+}
+
+// Correct changes a result as the director. Inside the NSWBA 13 window of
+// the source of the error (package event decides it) the change is made;
+// after it only with Override, which is recorded. A late change without
+// override is refused with an error wrapping *event.LateError.
+func (s *Store) Correct(ctx context.Context, id int64, c Correction) (CorrectionRecord, error) {
+	var rec CorrectionRecord
+	if c.By == "" || c.Why == "" {
+		return rec, fmt.Errorf("store: correction: %w: who and why are required", ErrInvalid)
+	}
+	if c.Source == "" {
+		c.Source = string(event.PlayerError)
+	}
+	if c.Entry != nil {
+		c.Entry.Board = c.Board
+		if err := c.Entry.Check(); err != nil {
+			return rec, fmt.Errorf("store: correction: %w", err)
+		}
+	}
+	ev, err := s.EventFile(ctx, id)
+	if err != nil {
+		return rec, err
+	}
+	now := s.now()
+	// The window: package event holds the rules of NSWBA 13.
+	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, c.Table)
+	if err != nil {
+		return rec, fmt.Errorf("store: correction: %w: %v", ErrInvalid, err)
+	}
+	if ok && now.After(deadline) && c.Override == "" {
+		return rec, fmt.Errorf("store: correction: %w", &event.LateError{At: now, Deadline: deadline, Window: rule})
+	}
+	if !ok {
+		rule = "before posting: no window runs yet"
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		as, err := s.assignments(ctx, tx, id, `AND round = $2 AND table_no = $3`, c.Round, c.Table)
+		if err != nil {
+			return err
+		}
+		if len(as) == 0 || !as[0].Active() || !as[0].Plays(c.Board) {
+			return fmt.Errorf("%w: board %d is not played at table %d in round %d", ErrInvalid, c.Board, c.Table, c.Round)
+		}
+		a := as[0]
+		old, err := s.results(ctx, tx, id, `AND round = $2 AND table_no = $3 AND board = $4`, c.Round, c.Table, c.Board)
+		if err != nil {
+			return err
+		}
+		if len(old) > 0 {
+			rec.Old = &old[0]
+		}
+		if c.Entry != nil {
+			bs, err := s.boards(ctx, tx, id, `AND number = $2`, c.Board)
+			if err != nil || len(bs) == 0 {
+				return fmt.Errorf("%w: board %d has no deal", ErrNotFound, c.Board)
+			}
+			contract, decl, lead, tricks, score := resultOf(*c.Entry, bs[0])
+			r := Result{Round: c.Round, Table: c.Table, Board: c.Board, NS: a.NS, EW: a.EW, Contract: contract, Declarer: decl,
+				Lead: lead, Tricks: tricks, Score: score, Status: Confirmed, Warnings: Warnings(*c.Entry, bs[0], a),
+				Entered: now, Confirmed: &now, By: c.By}
+			if err := putResult(ctx, tx, id, r); err != nil {
+				return err
+			}
+			rec.New = &r
+		} else if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
+			return err
+		}
+		if rec.ID, err = nextID(ctx, tx, "corrections"); err != nil {
+			return err
+		}
+		rec.Key, rec.By, rec.Why, rec.At, rec.Window, rec.Override = c.Key, c.By, c.Why, now, rule, c.Override
+		oldJ, _ := json.Marshal(rec.Old)
+		newJ, _ := json.Marshal(rec.New)
+		_, err = tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), rule, c.Override)
+		return err
+	})
+	if err != nil {
+		return rec, fmt.Errorf("store: correction of board %d at table %d round %d: %w", c.Board, c.Table, c.Round, err)
+	}
+	return rec, nil
+}
+
+// Corrections returns the event's corrections in order.
+func (s *Store) Corrections(ctx context.Context, id int64) ([]CorrectionRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, board, old, new, by_whom, why, at, win_rule, override FROM corrections WHERE event_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []CorrectionRecord
+	for rows.Next() {
+		var c CorrectionRecord
+		var old, nw, at string
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Board, &old, &nw, &c.By, &c.Why, &at, &c.Window, &c.Override); err != nil {
+			return nil, err
+		}
+		json.Unmarshal([]byte(old), &c.Old)
+		json.Unmarshal([]byte(nw), &c.New)
+		c.At = parseStamp(at)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Ruling kinds (Law 12C).
+const (
+	RulingAssigned   = "assigned"   // Law 12C1(a)/(b): one assigned score for both sides
+	RulingSplit      = "split"      // Law 12C1(b): each side its own assigned score
+	RulingWeighted   = "weighted"   // Law 12C1(c): weighted outcomes
+	RulingArtificial = "artificial" // Law 12C2: average plus, average, average minus, or a percentage
+)
+
+// Ruling is the director's adjusted score on a board at a table. It takes
+// the place of the table result in the scoring. Scores and awards are
+// those of the North–South and East–West cards (in an arrow-switched round
+// the pair seated North–South held the East–West cards).
+type Ruling struct {
+	ID int64
+	Key
+	Kind     string
+	NSScore  int       // assigned, split
+	EWScore  int       // split: East–West's score, from North–South's side
+	Outcomes []Outcome // weighted
+	NSAward  string    // artificial: A+, A, A- or a percentage
+	EWAward  string
+	Law      string
+	Director string
+	Why      string
+	At       time.Time
+}
+
+// Outcome is one result of a weighted score and its weight.
+type Outcome struct {
+	Score  int
+	Weight float64
+}
+
+func (r Ruling) check() error {
+	switch r.Kind {
+	case RulingAssigned, RulingSplit:
+		return nil
+	case RulingWeighted:
+		if len(r.Outcomes) < 2 {
+			return fmt.Errorf("%w: a weighted score needs two outcomes or more", ErrInvalid)
+		}
+		sum := 0.0
+		for _, o := range r.Outcomes {
+			if !(o.Weight > 0 && o.Weight <= 1) { // NaN is refused too
+				return fmt.Errorf("%w: weight %g is not between 0 and 1", ErrInvalid, o.Weight)
+			}
+			sum += o.Weight
+		}
+		if !(math.Abs(sum-1) <= 1e-6) {
+			return fmt.Errorf("%w: weights add up to %g, not 1 (Law 12C1(c))", ErrInvalid, sum)
+		}
+		return nil
+	case RulingArtificial:
+		for _, a := range []string{r.NSAward, r.EWAward} {
+			if _, err := ParseAward(a); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%w: ruling kind %q: want assigned, split, weighted or artificial", ErrInvalid, r.Kind)
+}
+
+// AddRuling records an adjusted score, replacing any earlier ruling on the
+// same board at the same table.
+func (s *Store) AddRuling(ctx context.Context, id int64, r Ruling) (Ruling, error) {
+	if err := r.check(); err != nil {
+		return r, fmt.Errorf("store: ruling: %w", err)
+	}
+	if r.Director == "" {
+		return r, fmt.Errorf("store: ruling: %w: the director's name is required", ErrInvalid)
+	}
+	r.At = s.now()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		as, err := s.assignments(ctx, tx, id, `AND round = $2 AND table_no = $3`, r.Round, r.Table)
+		if err != nil {
+			return err
+		}
+		if len(as) == 0 || !as[0].Active() || !as[0].Plays(r.Board) {
+			return fmt.Errorf("%w: board %d is not played at table %d in round %d", ErrInvalid, r.Board, r.Table, r.Round)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rulings SET withdrawn = 1 WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, r.Round, r.Table, r.Board); err != nil {
+			return err
+		}
+		if r.ID, err = nextID(ctx, tx, "rulings"); err != nil {
+			return err
+		}
+		detail, _ := json.Marshal(r)
+		_, err = tx.ExecContext(ctx, `INSERT INTO rulings (id, event_id, round, table_no, board, kind, detail, law, director, why, at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, r.ID, id, r.Round, r.Table, r.Board, r.Kind, string(detail), r.Law, r.Director, r.Why, stamp(r.At))
+		return err
+	})
+	if err != nil {
+		return r, fmt.Errorf("store: ruling on board %d at table %d: %w", r.Board, r.Table, err)
+	}
+	return r, nil
+}
+
+// Rulings returns the rulings in force (not replaced by a later one).
+func (s *Store) Rulings(ctx context.Context, id int64) ([]Ruling, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT detail FROM rulings WHERE event_id = $1 AND withdrawn = 0 ORDER BY board, round, table_no`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Ruling
+	for rows.Next() {
+		var d string
+		if err := rows.Scan(&d); err != nil {
+			return nil, err
+		}
+		var r Ruling
+		if err := json.Unmarshal([]byte(d), &r); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Fine is a penalty deducted from a pair's score (NSWBA 7): Amount is in
+// percent of a top at matchpoints.
+type Fine struct {
+	ID       int64
+	Entrant  int
+	Amount   float64
+	Kind     string // event.OffenceKind: late, slow-play, phone, other
+	Director string
+	Note     string
+	At       time.Time
+}
+
+// AddFine records a fine.
+func (s *Store) AddFine(ctx context.Context, id int64, f Fine) (Fine, error) {
+	if !(f.Amount > 0 && f.Amount <= 100) { // NaN is refused too
+		return f, fmt.Errorf("store: fine: %w: amount %g%% of a top is not between 0 and 100", ErrInvalid, f.Amount)
+	}
+	switch event.OffenceKind(f.Kind) {
+	case event.Late, event.SlowPlay, event.Phone, event.Other:
+	default:
+		return f, fmt.Errorf("store: fine: %w: kind %q: want late, slow-play, phone or other", ErrInvalid, f.Kind)
+	}
+	if f.Director == "" {
+		return f, fmt.Errorf("store: fine: %w: the director's name is required", ErrInvalid)
+	}
+	f.At = s.now()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM entrants WHERE event_id = $1 AND number = $2`, id, f.Entrant).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("%w: pair %d", ErrNotFound, f.Entrant)
+		}
+		var err error
+		if f.ID, err = nextID(ctx, tx, "fines"); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO fines (id, event_id, entrant, amount, kind, director, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			f.ID, id, f.Entrant, f.Amount, f.Kind, f.Director, f.Note, stamp(f.At))
+		return err
+	})
+	if err != nil {
+		return f, fmt.Errorf("store: fine on pair %d: %w", f.Entrant, err)
+	}
+	return f, nil
+}
+
+// Fines returns the event's fines.
+func (s *Store) Fines(ctx context.Context, id int64) ([]Fine, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, entrant, amount, kind, director, note, at FROM fines WHERE event_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Fine
+	for rows.Next() {
+		var f Fine
+		var at string
+		if err := rows.Scan(&f.ID, &f.Entrant, &f.Amount, &f.Kind, &f.Director, &f.Note, &at); err != nil {
+			return nil, err
+		}
+		f.At = parseStamp(at)
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Call is a table's call for the director.
+type Call struct {
+	ID       int64
+	Round    int
+	Table    int
+	Note     string
+	At       time.Time
+	Answered *time.Time
+}
+
+// CallDirector records a table's call with a short note; a retry with the
+// same key does not call twice.
+func (s *Store) CallDirector(ctx context.Context, key string, tc TableCode, note string) (Call, error) {
+	var c Call
+	if len(note) > 500 {
+		return c, fmt.Errorf("store: call: %w: note longer than 500 characters", ErrInvalid)
+	}
+	scope := tableScope(tc)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if found, err := idem(ctx, tx, key, scope, &c); found || err != nil {
+			return err
+		}
+		a, _, err := s.currentRound(ctx, tx, tc.Event, tc.Table)
+		if err != nil {
+			return err
+		}
+		if c.ID, err = nextID(ctx, tx, "director_calls"); err != nil {
+			return err
+		}
+		c.Round, c.Table, c.Note, c.At = a.Round, tc.Table, note, s.now()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO director_calls (id, event_id, round, table_no, note, at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			c.ID, tc.Event, c.Round, c.Table, note, stamp(c.At)); err != nil {
+			return err
+		}
+		return remember(ctx, tx, key, scope, c, c.At)
+	})
+	if err != nil {
+		return c, fmt.Errorf("store: call from table %d: %w", tc.Table, err)
+	}
+	return c, nil
+}
+
+// Calls returns the event's director calls, unanswered first.
+func (s *Store) Calls(ctx context.Context, id int64) ([]Call, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, note, at, answered_at FROM director_calls WHERE event_id = $1
+		ORDER BY CASE WHEN answered_at IS NULL THEN 0 ELSE 1 END, id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Call
+	for rows.Next() {
+		var c Call
+		var at string
+		var ans sql.NullString
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Note, &at, &ans); err != nil {
+			return nil, err
+		}
+		c.At, c.Answered = parseStamp(at), nullStamp(ans)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// AnswerCall marks a director call answered.
+func (s *Store) AnswerCall(ctx context.Context, id, call int64) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE director_calls SET answered_at = $1 WHERE event_id = $2 AND id = $3 AND answered_at IS NULL`, stamp(s.now()), id, call)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: call %d: %w", call, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// IsLate reports whether err refuses a correction after its window.
+func IsLate(err error) bool { return errors.Is(err, event.ErrLate) }

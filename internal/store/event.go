@@ -1,0 +1,611 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/deal"
+	"github.com/bridgetd/bridgetd/movement"
+)
+
+// Event is an event's row: its form and state.
+type Event struct {
+	ID        int64
+	Name      string
+	Kind      string // event.Kind: mp-pairs
+	Scoring   string // event scoring: matchpoints
+	Movement  string // mitchell, howell
+	Tables    int
+	Rounds    int
+	PerRound  int
+	TwoWinner bool
+	Published bool
+	Created   time.Time
+}
+
+// Entrant is a pair with its players.
+type Entrant struct {
+	Number  int
+	Section string
+	Name    string
+	Players []Player
+}
+
+// Player is a member of a pair.
+type Player struct {
+	Name   string
+	Member string
+}
+
+// Label is the pair's number and name: "3 Lee–Chan".
+func (e Entrant) Label() string {
+	if e.Name == "" {
+		return fmt.Sprint(e.Number)
+	}
+	return fmt.Sprintf("%d %s", e.Number, e.Name)
+}
+
+// Assignment is one table of one round: who sits there and the boards they
+// play, in order (Law 5A seats, Law 8A movement).
+type Assignment struct {
+	Round, Table int
+	NS, EW       int // 0: empty seat
+	Boards       []int
+	Switch       bool
+}
+
+// Plays reports whether board b is played at the table this round.
+func (a Assignment) Plays(b int) bool {
+	for _, x := range a.Boards {
+		if x == b {
+			return true
+		}
+	}
+	return false
+}
+
+// CardPairs returns the pairs that held the North–South and the East–West
+// cards: the seated pairs, turned in an arrow-switched round.
+func (a Assignment) CardPairs() (ns, ew int) {
+	if a.Switch {
+		return a.EW, a.NS
+	}
+	return a.NS, a.EW
+}
+
+// Active reports whether both seats are taken (not a sit-out).
+func (a Assignment) Active() bool { return a.NS != 0 && a.EW != 0 }
+
+// Board is a dealt board with its double-dummy table when known.
+type Board struct {
+	deal.Board
+	DD *dd.Table
+}
+
+// Round is a round's state.
+type Round struct {
+	Number, Session int
+	Started, Closed *time.Time
+}
+
+// Open reports whether results may be entered in the round.
+func (r Round) Open() bool { return r.Started != nil && r.Closed == nil }
+
+// Session is a session's state.
+type Session struct {
+	Number   int
+	Start    time.Time
+	Posted   *time.Time
+	Closed   *time.Time
+	Postings []time.Time
+}
+
+// Setup is what creating an event needs: a movement from package movement,
+// the boards for its sets (dealt by package deal or read from PBN), their
+// double-dummy tables when known, and the pairs' names.
+type Setup struct {
+	Name     string
+	Movement *movement.Movement
+	Boards   []deal.Board
+	DD       []dd.Table // parallel to Boards, or nil
+	Entrants []Entrant  // optional; missing pairs get their number only
+	Start    time.Time
+}
+
+// CreateEvent stores a new matchpoint pairs event with session 1, its
+// rounds, table assignments and boards, and a code for each table. It
+// returns the event's id.
+func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
+	mv := su.Movement
+	if mv == nil {
+		return 0, fmt.Errorf("store: create event: %w: no movement", ErrInvalid)
+	}
+	if su.Name == "" {
+		return 0, fmt.Errorf("store: create event: %w: no name", ErrInvalid)
+	}
+	if err := mv.Check(); err != nil {
+		return 0, fmt.Errorf("store: create event: %w: %v", ErrInvalid, err)
+	}
+	byNum := map[int]int{}
+	for i, b := range su.Boards {
+		byNum[int(b.Number)] = i
+	}
+	for set := 1; set <= mv.Sets; set++ {
+		first, last := mv.Boards(set)
+		for b := first; b <= last; b++ {
+			if _, ok := byNum[b]; !ok {
+				return 0, fmt.Errorf("store: create event: %w: board %d of set %d has no deal", ErrInvalid, b, set)
+			}
+		}
+	}
+	mvJSON, err := json.Marshal(mv)
+	if err != nil {
+		return 0, err
+	}
+	kindName := map[movement.Kind]string{movement.Mitchell: "mitchell", movement.Howell: "howell"}[mv.Kind]
+	if kindName == "" {
+		return 0, fmt.Errorf("store: create event: %w: only Mitchell and Howell pairs movements are served", ErrInvalid)
+	}
+	start := su.Start
+	if start.IsZero() {
+		start = s.now()
+	}
+	var id int64
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if id, err = nextID(ctx, tx, "events"); err != nil {
+			return err
+		}
+		if _, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at)
+			VALUES ($1, $2, 'mp-pairs', 'matchpoints', $3, $4, $5, $6, $7, $8, $9)`,
+			id, su.Name, kindName, string(mvJSON), mv.Tables, len(mv.Rounds), mv.PerSet, boolInt(mv.TwoWinner), stamp(s.now())); err != nil {
+			return err
+		}
+		if _, err = tx.ExecContext(ctx, `INSERT INTO sections (event_id, name) VALUES ($1, 'A')`, id); err != nil {
+			return err
+		}
+		if _, err = tx.ExecContext(ctx, `INSERT INTO sessions (event_id, number, start_at) VALUES ($1, 1, $2)`, id, stamp(start)); err != nil {
+			return err
+		}
+		names := map[int]Entrant{}
+		for _, en := range su.Entrants {
+			names[en.Number] = en
+		}
+		for n := 1; n <= mv.Entrants; n++ {
+			if n == mv.Phantom {
+				continue
+			}
+			en := names[n]
+			en.Number = n
+			if err := putEntrant(ctx, tx, id, en); err != nil {
+				return err
+			}
+		}
+		for _, rd := range mv.Rounds {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rounds (event_id, number, session) VALUES ($1, $2, 1)`, id, rd.Number); err != nil {
+				return err
+			}
+			for _, st := range rd.Tables {
+				var boards []int
+				for _, set := range st.Sets {
+					first, last := mv.Boards(set)
+					for b := first; b <= last; b++ {
+						boards = append(boards, b)
+					}
+				}
+				if _, err := tx.ExecContext(ctx, `INSERT INTO assignments (event_id, round, table_no, ns, ew, boards, switched) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+					id, rd.Number, st.Table, st.NS, st.EW, joinInts(boards), boolInt(st.Switch)); err != nil {
+					return err
+				}
+			}
+		}
+		for i, b := range su.Boards {
+			var ddText string
+			if i < len(su.DD) {
+				t, _ := json.Marshal(su.DD[i])
+				ddText = string(t)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
+				id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
+				return err
+			}
+		}
+		for t := 1; t <= mv.Tables; t++ {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO table_codes (code, event_id, session, table_no) VALUES ($1, $2, 1, $3)`, newCode(), id, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: create event %q: %w", su.Name, err)
+	}
+	return id, nil
+}
+
+func putEntrant(ctx context.Context, tx *sql.Tx, id int64, en Entrant) error {
+	if en.Section == "" {
+		en.Section = "A"
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO entrants (event_id, number, section, name) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (event_id, number) DO UPDATE SET section = excluded.section, name = excluded.name`, id, en.Number, en.Section, en.Name); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM players WHERE event_id = $1 AND entrant = $2`, id, en.Number); err != nil {
+		return err
+	}
+	for i, p := range en.Players {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (event_id, entrant, seat, name, member) VALUES ($1, $2, $3, $4, $5)`, id, en.Number, i, p.Name, p.Member); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// codeAlphabet leaves out letters and digits that read alike (0 O 1 I L).
+const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// newCode returns a table code: six characters, about 30 bits.
+func newCode() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	for i := range b {
+		b[i] = codeAlphabet[int(b[i])%len(codeAlphabet)]
+	}
+	return string(b)
+}
+
+// SetEntrant sets a pair's name and players (the director's console).
+func (s *Store) SetEntrant(ctx context.Context, id int64, en Entrant) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM entrants WHERE event_id = $1 AND number = $2`, id, en.Number).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("store: pair %d: %w", en.Number, ErrNotFound)
+		}
+		return putEntrant(ctx, tx, id, en)
+	})
+}
+
+// Events lists the events, newest first.
+func (s *Store) Events(ctx context.Context) ([]Event, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events ORDER BY id DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		ev, err := scanEvent(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, rows.Err()
+}
+
+type scanner interface{ Scan(...any) error }
+
+func scanEvent(r scanner) (Event, error) {
+	var ev Event
+	var two, pub int
+	var created string
+	err := r.Scan(&ev.ID, &ev.Name, &ev.Kind, &ev.Scoring, &ev.Movement, &ev.Tables, &ev.Rounds, &ev.PerRound, &two, &pub, &created)
+	ev.TwoWinner, ev.Published, ev.Created = two == 1, pub == 1, parseStamp(created)
+	return ev, err
+}
+
+// Event returns the event with the given id.
+func (s *Store) Event(ctx context.Context, id int64) (Event, error) {
+	ev, err := scanEvent(s.db.QueryRowContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return ev, fmt.Errorf("store: event %d: %w", id, ErrNotFound)
+	}
+	return ev, err
+}
+
+// Movement returns the event's movement as package movement built it.
+func (s *Store) Movement(ctx context.Context, id int64) (*movement.Movement, error) {
+	var text string
+	if err := s.db.QueryRowContext(ctx, `SELECT movement_json FROM events WHERE id = $1`, id).Scan(&text); err != nil {
+		return nil, fmt.Errorf("store: event %d movement: %w", id, err)
+	}
+	var mv movement.Movement
+	return &mv, json.Unmarshal([]byte(text), &mv)
+}
+
+// SetPublished publishes or withdraws the event's results from the public
+// pages.
+func (s *Store) SetPublished(ctx context.Context, id int64, on bool) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE events SET published = $1, revision = revision + 1 WHERE id = $2`, boolInt(on), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: event %d: %w", id, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// Entrants returns the event's pairs with their players, by number.
+func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, section, name FROM entrants WHERE event_id = $1 ORDER BY number`, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []Entrant
+	idx := map[int]int{}
+	for rows.Next() {
+		var en Entrant
+		if err := rows.Scan(&en.Number, &en.Section, &en.Name); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		idx[en.Number] = len(out)
+		out = append(out, en)
+	}
+	rows.Close()
+	prow, err := s.db.QueryContext(ctx, `SELECT entrant, name, member FROM players WHERE event_id = $1 ORDER BY entrant, seat`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer prow.Close()
+	for prow.Next() {
+		var n int
+		var p Player
+		if err := prow.Scan(&n, &p.Name, &p.Member); err != nil {
+			return nil, err
+		}
+		if i, ok := idx[n]; ok {
+			out[i].Players = append(out[i].Players, p)
+		}
+	}
+	return out, prow.Err()
+}
+
+// Assignments returns every table of every round, by round and table.
+func (s *Store) Assignments(ctx context.Context, id int64) ([]Assignment, error) {
+	return s.assignments(ctx, s.db, id, `ORDER BY round, table_no`)
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+func (s *Store) assignments(ctx context.Context, q querier, id int64, tail string, args ...any) ([]Assignment, error) {
+	rows, err := q.QueryContext(ctx, `SELECT round, table_no, ns, ew, boards, switched FROM assignments WHERE event_id = $1 `+tail, append([]any{id}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Assignment
+	for rows.Next() {
+		var a Assignment
+		var boards string
+		var sw int
+		if err := rows.Scan(&a.Round, &a.Table, &a.NS, &a.EW, &boards, &sw); err != nil {
+			return nil, err
+		}
+		a.Boards, a.Switch = splitInts(boards), sw == 1
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Boards returns the event's boards by number.
+func (s *Store) Boards(ctx context.Context, id int64) ([]Board, error) {
+	return s.boards(ctx, s.db, id, `ORDER BY number`)
+}
+
+func (s *Store) boards(ctx context.Context, q querier, id int64, tail string, args ...any) ([]Board, error) {
+	rows, err := q.QueryContext(ctx, `SELECT number, deal, dd FROM boards WHERE event_id = $1 `+tail, append([]any{id}, args...)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Board
+	for rows.Next() {
+		var n int
+		var dealText, ddText string
+		if err := rows.Scan(&n, &dealText, &ddText); err != nil {
+			return nil, err
+		}
+		d, err := bridge.ParseDeal(dealText)
+		if err != nil {
+			return nil, fmt.Errorf("store: board %d: %w", n, err)
+		}
+		b := Board{Board: deal.NewBoard(bridge.Board(n), d)}
+		if ddText != "" {
+			var t dd.Table
+			if json.Unmarshal([]byte(ddText), &t) == nil {
+				b.DD = &t
+			}
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// SetDD stores a board's double-dummy table (solved after the event was
+// created, since solving takes seconds).
+func (s *Store) SetDD(ctx context.Context, id int64, board int, t dd.Table) error {
+	text, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE boards SET dd = $1 WHERE event_id = $2 AND number = $3`, string(text), id, board)
+		return err
+	})
+}
+
+// Rounds returns the rounds' states.
+func (s *Store) Rounds(ctx context.Context, id int64) ([]Round, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, session, started_at, closed_at FROM rounds WHERE event_id = $1 ORDER BY number`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Round
+	for rows.Next() {
+		var r Round
+		var st, cl sql.NullString
+		if err := rows.Scan(&r.Number, &r.Session, &st, &cl); err != nil {
+			return nil, err
+		}
+		r.Started, r.Closed = nullStamp(st), nullStamp(cl)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// StartRound opens round n for entry; the session must not be closed.
+func (s *Store) StartRound(ctx context.Context, id int64, n int) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var closed sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT s.closed_at FROM rounds r JOIN sessions s ON s.event_id = r.event_id AND s.number = r.session WHERE r.event_id = $1 AND r.number = $2`, id, n).Scan(&closed)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: round %d: %w", n, ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if closed.Valid {
+			return fmt.Errorf("store: round %d: session %w", n, ErrClosed)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE rounds SET started_at = COALESCE(started_at, $1), closed_at = NULL WHERE event_id = $2 AND number = $3`, stamp(s.now()), id, n)
+		return err
+	})
+}
+
+// CloseRound closes round n: tables no longer enter its results.
+func (s *Store) CloseRound(ctx context.Context, id int64, n int) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = $1 WHERE event_id = $2 AND number = $3 AND started_at IS NOT NULL`, stamp(s.now()), id, n)
+		if err != nil {
+			return err
+		}
+		if k, _ := r.RowsAffected(); k == 0 {
+			return fmt.Errorf("store: round %d not started: %w", n, ErrConflict)
+		}
+		return nil
+	})
+}
+
+// Sessions returns the event's sessions with their postings.
+func (s *Store) Sessions(ctx context.Context, id int64) ([]Session, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT number, start_at, posted_at, closed_at FROM sessions WHERE event_id = $1 ORDER BY number`, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []Session
+	for rows.Next() {
+		var se Session
+		var start string
+		var posted, closed sql.NullString
+		if err := rows.Scan(&se.Number, &start, &posted, &closed); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		se.Start, se.Posted, se.Closed = parseStamp(start), nullStamp(posted), nullStamp(closed)
+		out = append(out, se)
+	}
+	rows.Close()
+	prow, err := s.db.QueryContext(ctx, `SELECT session, at FROM postings WHERE event_id = $1 ORDER BY at`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer prow.Close()
+	for prow.Next() {
+		var n int
+		var at string
+		if err := prow.Scan(&n, &at); err != nil {
+			return nil, err
+		}
+		for i := range out {
+			if out[i].Number == n {
+				out[i].Postings = append(out[i].Postings, parseStamp(at))
+			}
+		}
+	}
+	return out, prow.Err()
+}
+
+// PostSession posts the session's scores: the NSWBA 13 correction windows
+// run from now, every round of the session closes and the table codes of the
+// session expire.
+func (s *Store) PostSession(ctx context.Context, id int64, session int) error {
+	now := stamp(s.now())
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE sessions SET posted_at = $1, closed_at = COALESCE(closed_at, $1) WHERE event_id = $2 AND number = $3`, now, id, session)
+		if err != nil {
+			return err
+		}
+		if k, _ := r.RowsAffected(); k == 0 {
+			return fmt.Errorf("store: session %d: %w", session, ErrNotFound)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET closed_at = COALESCE(closed_at, $1) WHERE event_id = $2 AND session = $3`, now, id, session); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO postings (event_id, session, at) VALUES ($1, $2, $3)`, id, session, now)
+		return err
+	})
+}
+
+// TableCode is a table's entry code in a session.
+type TableCode struct {
+	Code    string
+	Event   int64
+	Session int
+	Table   int
+}
+
+// Codes returns the event's table codes by table.
+func (s *Store) Codes(ctx context.Context, id int64) ([]TableCode, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT code, event_id, session, table_no FROM table_codes WHERE event_id = $1 ORDER BY session, table_no`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []TableCode
+	for rows.Next() {
+		var c TableCode
+		if err := rows.Scan(&c.Code, &c.Event, &c.Session, &c.Table); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// TableByCode returns the table a code opens. A code of a closed session
+// has expired (ErrClosed); an unknown code is ErrNotFound.
+func (s *Store) TableByCode(ctx context.Context, code string) (TableCode, error) {
+	var c TableCode
+	var closed sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT c.code, c.event_id, c.session, c.table_no, s.closed_at FROM table_codes c
+		JOIN sessions s ON s.event_id = c.event_id AND s.number = c.session WHERE c.code = $1`, code).Scan(&c.Code, &c.Event, &c.Session, &c.Table, &closed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, fmt.Errorf("store: table code: %w", ErrNotFound)
+	}
+	if err != nil {
+		return c, err
+	}
+	if closed.Valid {
+		return c, fmt.Errorf("store: table code of session %d: %w", c.Session, ErrClosed)
+	}
+	return c, nil
+}

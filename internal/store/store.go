@@ -1,0 +1,346 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Sentinel errors for expected conditions; the server turns them into 4xx
+// answers.
+var (
+	ErrNotFound  = errors.New("not found")
+	ErrForbidden = errors.New("not allowed")
+	ErrInvalid   = errors.New("invalid")
+	ErrConflict  = errors.New("conflict")
+	ErrClosed    = errors.New("closed")
+)
+
+// Store is the event database.
+type Store struct {
+	db *sql.DB
+	// now is the clock; tests replace it.
+	now func() time.Time
+	// writes carries write transactions to the one writer (group commit).
+	writes chan *op
+	quit   chan struct{}
+	wg     sync.WaitGroup
+	// batches and writes count the commits and the writes in them.
+	batches, written atomic.Int64
+}
+
+// Stats returns the number of commits and of writes committed: their ratio
+// is the mean batch of the group commit.
+func (s *Store) Stats() (commits, writes int64) { return s.batches.Load(), s.written.Load() }
+
+// op is one write waiting for the writer.
+type op struct {
+	ctx  context.Context
+	f    func(*sql.Tx) error
+	done chan error
+}
+
+// MaxBatch is the most writes committed together.
+const MaxBatch = 256
+
+// DSN returns the modernc SQLite data source name for a database file: WAL,
+// a busy timeout, synchronous FULL (an acknowledged write survives a power
+// cut) and write transactions that take the lock at BEGIN (IMMEDIATE), so
+// two writers never deadlock upgrading a read lock.
+func DSN(path string) string {
+	q := url.Values{}
+	q.Set("_busy_timeout", "10000")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Open opens (or creates) the SQLite database at path and applies the
+// migrations it has not seen yet.
+func Open(ctx context.Context, path string) (*Store, error) {
+	db, err := sql.Open("sqlite", DSN(path))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// SQLite has one writer; a small pool keeps readers going beside it.
+	db.SetMaxOpenConns(4)
+	s := &Store{db: db, now: time.Now, writes: make(chan *op), quit: make(chan struct{})}
+	s.wg.Go(s.writer)
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close stops the writer and closes the database.
+func (s *Store) Close() error {
+	close(s.quit)
+	s.wg.Wait()
+	return s.db.Close()
+}
+
+// SetClock replaces the store's clock (tests).
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// Now returns the store's clock reading.
+func (s *Store) Now() time.Time { return s.now() }
+
+// Version returns the highest migration applied.
+func (s *Store) Version(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
+
+// migrate applies the embedded migrations in order of their number
+// (NNNN_name.sql), each in its own transaction with its version row.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("schema_migrations: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	have, err := s.Version(ctx)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return fmt.Errorf("migration %s: name must start with its number", base)
+		}
+		if v <= have {
+			continue
+		}
+		text, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			for stmt := range strings.SplitSeq(string(text), ";\n") {
+				if strings.TrimSpace(stripComments(stmt)) == "" {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, stmt); err != nil {
+					return fmt.Errorf("%w\n%s", err, stmt)
+				}
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`, v, stamp(s.now()))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+func stripComments(stmt string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(stmt, "\n") {
+		if i := strings.Index(line, "--"); i >= 0 {
+			line = line[:i]
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// tx runs f as a write and returns when it has been committed (with
+// synchronous FULL, reached the disk) or refused. Writes go to one writer,
+// which runs the writes waiting at the same time in one transaction, each
+// inside its own savepoint: a write that fails is rolled back alone, the
+// others commit together with one sync (group commit). The order of the
+// writes in a batch is a serial order; each sees the ones before it.
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	o := &op{ctx: ctx, f: f, done: make(chan error, 1)}
+	select {
+	case s.writes <- o:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.quit:
+		return fmt.Errorf("store: %w", ErrClosed)
+	}
+	return <-o.done
+}
+
+// writer commits the writes in batches until the store closes.
+func (s *Store) writer() {
+	for {
+		var first *op
+		select {
+		case first = <-s.writes:
+		case <-s.quit:
+			return
+		}
+		batch := []*op{first}
+	more:
+		for len(batch) < MaxBatch {
+			select {
+			case o := <-s.writes:
+				batch = append(batch, o)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *Store) commit(batch []*op) {
+	results := make([]error, len(batch))
+	fail := func(err error) {
+		for _, o := range batch {
+			o.done <- err
+		}
+	}
+	tx, err := s.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	for i, o := range batch {
+		if err := o.ctx.Err(); err != nil {
+			results[i] = err
+			continue
+		}
+		if _, err := tx.Exec(`SAVEPOINT op`); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+		if err := o.f(tx); err != nil {
+			results[i] = err
+			if _, err := tx.Exec(`ROLLBACK TO SAVEPOINT op`); err != nil {
+				tx.Rollback()
+				fail(err)
+				return
+			}
+		}
+		if _, err := tx.Exec(`RELEASE SAVEPOINT op`); err != nil {
+			tx.Rollback()
+			fail(err)
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	s.batches.Add(1)
+	s.written.Add(int64(len(batch)))
+	for i, o := range batch {
+		o.done <- results[i]
+	}
+}
+
+// nextID allocates the next id of table in the writing transaction.
+func nextID(ctx context.Context, tx *sql.Tx, table string) (int64, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) + 1 FROM `+table).Scan(&id)
+	return id, err
+}
+
+// stamp writes a time as the schema keeps it: RFC 3339 in UTC.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// parseStamp reads a stamp; the empty string is the zero time.
+func parseStamp(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}
+
+func nullStamp(ns sql.NullString) *time.Time {
+	if !ns.Valid || ns.String == "" {
+		return nil
+	}
+	t := parseStamp(ns.String)
+	return &t
+}
+
+// Setting returns a stored setting; ok is false when it is not set.
+func (s *Store) Setting(ctx context.Context, name string) (value string, ok bool, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = $1`, name).Scan(&value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return value, err == nil, err
+}
+
+// SetSetting stores a setting.
+func (s *Store) SetSetting(ctx context.Context, name, value string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO settings (name, value) VALUES ($1, $2)
+			ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, value)
+		return err
+	})
+}
+
+// SettingOnce stores value under name unless a value is there already, and
+// returns the value stored: several instances agree on one secret.
+func (s *Store) SettingOnce(ctx context.Context, name, value string) (string, error) {
+	var got string
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE name = $1`, name).Scan(&got)
+	})
+	return got, err
+}
+
+func joinInts(xs []int) string {
+	var b strings.Builder
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(x))
+	}
+	return b.String()
+}
+
+func splitInts(s string) []int {
+	if s == "" {
+		return nil
+	}
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
