@@ -17,22 +17,15 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
-// chromium is Debian's browser, which the end-to-end test drives.
-const chromium = "/usr/bin/chromium"
-
-// browser starts a headless Chromium, or skips the test when there is none
-// (only outside CI: under CI a missing browser fails the test).
+// browser starts Debian's headless Chromium, or skips the test when there
+// is none (only outside CI: see browsertest.Tool).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI is set but %s is missing: .ci/run must apt-get install chromium", chromium)
-		}
-		t.Skipf("end-to-end test skipped: %s not installed (apt-get install chromium)", chromium)
-	}
+	chromium := browsertest.Tool(t, "chromium")
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-quic", true))
@@ -202,11 +195,7 @@ func TestEvening(t *testing.T) {
 		t.Skip("end-to-end test: -short")
 	}
 	alloc := browser(t)
-	shots := t.ArtifactDir()
-	if d := os.Getenv("BRIDGETD_SCREENSHOTS"); d != "" {
-		shots = d
-		os.MkdirAll(d, 0o755)
-	}
+	shots := browsertest.ArtefactDir(t, "evening")
 	t.Logf("screenshots in %s", shots)
 	ctx := t.Context()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "e2e.db"))
