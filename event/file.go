@@ -57,6 +57,11 @@ func jsonError(data []byte, dec *json.Decoder, err error) error {
 		if te.Field != "" {
 			err = fmt.Errorf("field %s: %w", te.Field, err)
 		}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		// A truncated file: say where it ends, not where the object began.
+		end := bytes.TrimRight(data, " \t\r\n")
+		line := 1 + bytes.Count(end, []byte("\n"))
+		return fmt.Errorf("%w: line %d: the file ends in the middle of the event (truncated?): %w", ErrInvalid, line, err)
 	}
 	off = max(0, min(off, int64(len(data))))
 	line := 1 + bytes.Count(data[:off], []byte("\n"))

@@ -3,6 +3,7 @@ package event
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,5 +213,22 @@ func TestRegisterFile(t *testing.T) {
 		if _, err := ReadRegister(strings.NewReader(bad), "r.json"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "r.json") {
 			t.Errorf("ReadRegister(%s) = %v", bad, err)
 		}
+	}
+}
+
+// TestReadTruncatedSaysWhereItEnds: a truncated event file is reported at
+// the line where it ends, not at line 1 where the object began (issue "Bad
+// input", item 7).
+func TestReadTruncatedSaysWhereItEnds(t *testing.T) {
+	var buf bytes.Buffer
+	if err := New("Truncated", MatchpointPairs, Matchpoints).Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	cut := data[:len(data)/2]
+	want := fmt.Sprintf("line %d:", 1+bytes.Count(bytes.TrimRight(cut, " \t\r\n"), []byte("\n")))
+	_, err := Read(bytes.NewReader(cut), "t.json")
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "t.json") {
+		t.Fatalf("error %v; want the file and %q", err, want)
 	}
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -40,6 +42,9 @@ func runDeal(e *env, args []string) error {
 	if *seed != "" {
 		n, err := strconv.ParseUint(*seed, 10, 64)
 		if err != nil {
+			if errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("--seed %q: too large: want a whole number from 0 to %d", *seed, uint64(math.MaxUint64))
+			}
 			return fmt.Errorf("--seed %q: want a whole number 0 or more", *seed)
 		}
 		s = deal.Seeded(n)

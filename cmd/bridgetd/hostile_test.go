@@ -310,7 +310,7 @@ func TestHostileNumbers(t *testing.T) {
 		{[]string{"deal", "--boards", "1-100000000"}, []string{"boards"}},
 		{[]string{"deal", "--boards", "0"}, []string{"boards"}},
 		{[]string{"deal", "--boards", "5-2"}, []string{"boards"}},
-		{[]string{"deal", "--seed", "18446744073709551616"}, []string{"seed"}},
+		{[]string{"deal", "--seed", "18446744073709551616"}, []string{"too large"}},
 		{[]string{"deal", "--seed", "12abc"}, []string{"seed"}},
 		{[]string{"vp", "--boards", "0", "12"}, []string{"boards"}},
 		{[]string{"vp", "--boards", "-8", "12"}, []string{"boards"}},
