@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -402,30 +403,27 @@ func TestHostileFullStdout(t *testing.T) {
 }
 
 // TestHostileReadOnlyFolder: an event in a folder that cannot be written
-// refuses the change and says so before claiming it.
+// refuses the change, says so, and does not print the new entrant as if it
+// had been saved. Root writes through permissions, so as root the folder
+// is made immutable (chattr +i) instead.
 func TestHostileReadOnlyFolder(t *testing.T) {
-	if os.Geteuid() == 0 {
-		// root writes anywhere; use a path whose folder is a file instead.
-		dir := t.TempDir()
-		good := hostileFixtures(t, dir)
-		data, _ := os.ReadFile(good["event"])
-		notDir := filepath.Join(dir, "plain-file")
-		os.WriteFile(notDir, data, 0o644)
-		before := snapshot(t, dir)
-		o := runHostile("", nil, "event", "new", filepath.Join(notDir, "e.json"), "--name", "X")
-		checkRefused(t, dir, before, o, notDir)
-		return
-	}
 	dir := t.TempDir()
 	good := hostileFixtures(t, dir)
-	if err := os.Chmod(dir, 0o555); err != nil {
-		t.Fatal(err)
+	if os.Geteuid() == 0 {
+		if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+			t.Fatalf("chattr +i %s: %v: %s (the test needs a folder root cannot write)", dir, err, out)
+		}
+		defer exec.Command("chattr", "-i", dir).Run()
+	} else {
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(dir, 0o755)
 	}
-	defer os.Chmod(dir, 0o755)
 	before := snapshot(t, dir)
-	o := runHostile("", nil, "event", "add", good["event"], "--name", "Z", "--player", "Zed:9:")
+	o := runHostile("", nil, "event", "add", good["event"], "--name", "Zed Pair", "--player", "Zed:9:")
 	checkRefused(t, dir, before, o, good["event"])
-	if strings.Contains(o.stdout, "Z") {
-		t.Errorf("printed the new entrant before the save failed: %q", o.stdout)
+	if strings.Contains(o.stdout, "Zed") {
+		t.Errorf("printed the new entrant although the save failed: %q", o.stdout)
 	}
 }
