@@ -100,6 +100,11 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 		m.Provisional = false
 		switch {
 		case m.Bye():
+			// A bye is credited once its round is played, not when drawn.
+			if !rd.Played() {
+				m.VP, m.IMPs = nil, nil
+				continue
+			}
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
 			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
 			continue
