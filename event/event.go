@@ -27,6 +27,50 @@ const (
 	KnockoutTeams   Kind = "knockout-teams" // head-to-head matches decided on IMPs
 )
 
+// Kinds lists the kinds of event, in the order help texts give them.
+var Kinds = []Kind{SwissPairs, SwissTeams, RoundRobin, MatchpointPairs, Individual, KnockoutTeams}
+
+// DefaultScoring is the scoring a kind of event takes when none is given:
+// Butler IMPs to VPs for Swiss pairs, IMPs to VPs for teams meeting in
+// matches (Swiss or a round robin), IMPs alone for a knock-out, and
+// matchpoints for a pairs or individual movement (Law 78A).
+func (k Kind) DefaultScoring() Scoring {
+	switch k {
+	case SwissTeams, RoundRobin:
+		return IMPVP
+	case KnockoutTeams:
+		return IMPs
+	case MatchpointPairs, Individual:
+		return Matchpoints
+	}
+	return ButlerVP
+}
+
+// Describe says in a line what the kind of event is.
+func (k Kind) Describe() string {
+	return map[Kind]string{
+		SwissPairs:      "pairs, Swiss draw, a VP score per match",
+		SwissTeams:      "teams, Swiss draw, a VP score per match",
+		RoundRobin:      "every entrant meets every other (a Berger schedule), a VP score per match",
+		MatchpointPairs: "pairs on a Mitchell or Howell movement, scored board by board",
+		Individual:      "players on an individual movement, each partnering others in turn",
+		KnockoutTeams:   "teams in head-to-head matches decided on IMPs",
+	}[k]
+}
+
+// Describe says in a line how the scoring works.
+func (s Scoring) Describe() string {
+	return map[Scoring]string{
+		ButlerVP:    "each board in IMPs against a datum of the NS scores, the match margin converted to VPs",
+		IMPVP:       "a teams match margin in IMPs (both rooms, or entered), converted to VPs",
+		IMPs:        "IMPs alone, no VPs (knock-out)",
+		Matchpoints: "matchpoints on each board (Law 78A), totals and percentages",
+	}[s]
+}
+
+// Scorings lists the forms of scoring, in the order help texts give them.
+var Scorings = []Scoring{ButlerVP, IMPVP, IMPs, Matchpoints}
+
 // Swiss reports whether the draw is Swiss.
 func (k Kind) Swiss() bool { return k == SwissPairs || k == SwissTeams }
 

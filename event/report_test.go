@@ -74,3 +74,28 @@ func total(rep *Report, id int) float64 {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestCreateDefaultScoring: an event created without a scoring takes its
+// kind's: matchpoints for a pairs movement (Law 78A) and an individual,
+// Butler for Swiss pairs, IMPs to VPs for teams matches, IMPs alone for a
+// knock-out (NSWBA 12, knock-out teams: decided on IMPs).
+func TestCreateDefaultScoring(t *testing.T) {
+	want := map[Kind]Scoring{SwissPairs: ButlerVP, SwissTeams: IMPVP, RoundRobin: IMPVP,
+		MatchpointPairs: Matchpoints, Individual: Matchpoints, KnockoutTeams: IMPs}
+	if len(want) != len(Kinds) {
+		t.Fatalf("%d kinds listed, %d checked", len(Kinds), len(want))
+	}
+	for _, k := range Kinds {
+		ev, err := Create(Settings{Name: "x", Kind: k, VPScale: "wbf2013", VPTotal: 20})
+		if err != nil {
+			t.Errorf("%s: %v", k, err)
+			continue
+		}
+		if ev.Scoring != want[k] {
+			t.Errorf("%s: scored by %s by default, want %s", k, ev.Scoring, want[k])
+		}
+		if k.Describe() == "" {
+			t.Errorf("%s: no description for the help", k)
+		}
+	}
+}

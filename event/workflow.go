@@ -16,7 +16,7 @@ import (
 type Settings struct {
 	Name    string
 	Kind    Kind
-	Scoring Scoring // empty: ButlerVP, or Matchpoints for an individual event
+	Scoring Scoring // empty: the kind's (Kind.DefaultScoring)
 	VPScale string  // a scale of package score (score.ScaleNames)
 	VPTotal float64
 	Datum   Datum
@@ -56,10 +56,7 @@ func Create(s Settings) (*Event, error) {
 		return nil, fmt.Errorf("%w: top %g: want a matchpoint top of 0 (worked out from the movement) or more", ErrInvalid, s.Top)
 	}
 	if s.Scoring == "" {
-		s.Scoring = ButlerVP
-		if s.Kind == Individual {
-			s.Scoring = Matchpoints
-		}
+		s.Scoring = s.Kind.DefaultScoring()
 	}
 	ev := New(s.Name, s.Kind, s.Scoring)
 	ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = s.VPScale, s.VPTotal, s.BoardsPerRound, s.Qualify, s.Seed

@@ -28,17 +28,34 @@ func init() {
 }
 
 // eventHelp is the help of bridgetd event; the VP scales are package score's.
-var eventHelp = strings.Replace(eventHelpText, "SCALES", strings.Join(score.ScaleNames, ", "), 1)
+// The kinds of event and the scorings, with each kind's default scoring,
+// are package event's.
+var eventHelp = strings.NewReplacer("SCALES", strings.Join(score.ScaleNames, ", "), "KINDS\n", kindsHelp()).Replace(eventHelpText)
+
+// kindsHelp lists the kinds of event with their default scoring, and the
+// forms of scoring.
+func kindsHelp() string {
+	var b strings.Builder
+	b.WriteString("Kinds of event (--kind), each scored as shown unless --scoring says otherwise:\n")
+	for _, k := range event.Kinds {
+		fmt.Fprintf(&b, "  %-15s %s; default %s\n", k, k.Describe(), k.DefaultScoring())
+	}
+	b.WriteString("Scorings (--scoring):\n")
+	for _, s := range event.Scorings {
+		fmt.Fprintf(&b, "  %-15s %s\n", s, s.Describe())
+	}
+	b.WriteString("\n")
+	return b.String()
+}
 
 const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
 
-  new EVENT --name NAME [--kind swiss-pairs] [--scoring butler-vp] [--vp-scale wbf2013]
+  new EVENT --name NAME [--kind swiss-pairs] [--scoring KIND'S DEFAULT] [--vp-scale wbf2013]
             [--vp-total 20] [--boards 3] [--qualify N] [--seed N] [--datum all|selected]
             [--trim N] [--top T] [--rounds N] [--regulation PROFILE.json]
       create the event file (refuses to overwrite one); --vp-scale is one of
       SCALES; --rounds is the planned number of rounds, for the forfeit
-      re-adjustments of NSWBA 13.9; --kind individual is scored by
-      matchpoints (the default scoring for it)
+      re-adjustments of NSWBA 13.9; the kinds and scorings are listed below
   add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
       enter a pair, team or individual (one --player at most); prints its number
   add EVENT --id N --unavailable
@@ -71,6 +88,7 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
   show EVENT
       print the rounds, draws, results and VPs
 
+KINDS
 TIME is "2006-01-02 15:04" (local time) or RFC 3339.
 `
 
@@ -116,8 +134,8 @@ func runEvent(e *env, args []string) error {
 
 func eventNew(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
 	var set event.Settings
-	kind, scoring, datum := fs.String("kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams"),
-		fs.String("scoring", "", "butler-vp, imp-vp, imps or matchpoints (default butler-vp; matchpoints for an individual)"),
+	kind, scoring, datum := fs.String("kind", string(event.SwissPairs), "kind of event: "+joinNames(event.Kinds)),
+		fs.String("scoring", "", "scoring: "+joinNames(event.Scorings)+" (default: the kind's, listed in bridgetd event -h)"),
 		fs.String("datum", string(event.DatumAll), "Butler datum: all or selected scores (NSWBA 14)")
 	fs.StringVar(&set.Name, "name", "", "event name")
 	fs.StringVar(&set.VPScale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
@@ -466,4 +484,13 @@ func (l *intList) Set(s string) error {
 		*l = append(*l, n)
 	}
 	return nil
+}
+
+// joinNames lists names separated by commas.
+func joinNames[S ~string](names []S) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
+	}
+	return strings.Join(out, ", ")
 }
