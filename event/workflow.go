@@ -204,6 +204,30 @@ func (ev *Event) Missing(session int) ([]Missing, error) {
 	return out, nil
 }
 
+// ToEnter returns the current round, the first not yet fully entered in a
+// session not yet posted, and the board results its tables still have to
+// enter, table by table in board order (what a scorer enters next from the
+// travellers or pick-up slips). Round is 0 when nothing is left to enter.
+func (ev *Event) ToEnter() (round int, missing []Missing) {
+	for _, s := range ev.Sessions {
+		if s.Posted != nil {
+			continue
+		}
+		ms, _ := ev.Missing(s.Number)
+		if len(ms) == 0 {
+			continue
+		}
+		round = ms[0].Round
+		for _, m := range ms {
+			if m.Round == round {
+				missing = append(missing, m)
+			}
+		}
+		return round, missing
+	}
+	return 0, nil
+}
+
 // Posted is what posting a session did: the posting recorded, and the
 // results still missing, which the director should chase (they score
 // nothing until entered).

@@ -86,7 +86,8 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       score the event and post the session's scores; the correction windows of
       NSWBA 13 run from here; a result still missing is named in a warning
   show EVENT
-      print the rounds, draws, results and VPs
+      print the rounds, draws, results and VPs, and then the current round's
+      boards each table has still to enter
 
 KINDS
 TIME is "2006-01-02 15:04" (local time) or RFC 3339.
@@ -415,6 +416,21 @@ func showEvent(e *env, ev *event.Event) error {
 				}
 			}
 			tw.Flush()
+		}
+	}
+	if round, missing := ev.ToEnter(); round > 0 {
+		fmt.Fprintf(e.stdout, "\nTo enter, round %d:\n", round)
+		for i := 0; i < len(missing); {
+			m := missing[i]
+			var boards []string
+			for ; i < len(missing) && missing[i].Table == m.Table && missing[i].Room == m.Room; i++ {
+				boards = append(boards, strconv.Itoa(missing[i].Board))
+			}
+			room := ""
+			if m.Room != "" {
+				room = " " + m.Room + " room"
+			}
+			fmt.Fprintf(e.stdout, "  table %d%s: boards %s\n", m.Table, room, strings.Join(boards, " "))
 		}
 	}
 	return nil
