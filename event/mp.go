@@ -38,8 +38,20 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 	default:
 		return fmt.Errorf("%s movement: %w: only Mitchell, Howell and individual movements are scored by matchpoints here", mv.Kind, ErrInvalid)
 	}
+	// Every entrant plays: the movement seats the field entered, the
+	// phantom of a half table apart, so that none is left out unasked.
+	seated := mv.Entrants
+	if mv.Phantom != 0 {
+		seated--
+	}
+	if seated != len(ev.Entrants) {
+		return fmt.Errorf("%s movement for %d, the event has %d entrants (enter the missing ones, or choose the tables that fit): %w", mv.Kind, seated, len(ev.Entrants), ErrField)
+	}
 	for i := 1; i <= mv.Entrants; i++ {
-		if _, err := ev.Entrant(i); err != nil && i != mv.Phantom {
+		if i == mv.Phantom {
+			continue
+		}
+		if _, err := ev.Entrant(entrantOf(mv, i)); err != nil {
 			return fmt.Errorf("%s movement: %w", mv.Kind, err)
 		}
 	}
@@ -65,6 +77,23 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 	return nil
 }
 
+// ErrField refuses a movement that does not seat exactly the entrants
+// entered.
+var ErrField = errors.New("a movement must seat every entrant entered, none left out")
+
+// entrantOf returns the entrant a movement's number k stands for: the
+// entrants in order, the phantom of a half table skipped (0 for it and for
+// an empty seat).
+func entrantOf(mv *movement.Movement, k int) int {
+	switch {
+	case k == 0 || k == mv.Phantom:
+		return 0
+	case mv.Phantom != 0 && k > mv.Phantom:
+		return k - 1
+	}
+	return k
+}
+
 // addPairs adds the rounds of a pairs movement: each table a match between
 // its two pairs, a sit-out left out. played counts the tables that play
 // each board.
@@ -77,7 +106,7 @@ func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, play
 			if st.NS == 0 || st.EW == 0 {
 				continue // a sit-out: the pair present plays no boards
 			}
-			pairs = append(pairs, Pairing{NS: st.NS, EW: st.EW})
+			pairs = append(pairs, Pairing{NS: entrantOf(mv, st.NS), EW: entrantOf(mv, st.EW)})
 			tables = append(tables, st)
 		}
 		for _, st := range tables {

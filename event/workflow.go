@@ -269,10 +269,17 @@ type MovementPlan struct {
 }
 
 // Seat builds the planned movement with package movement and adds its
-// rounds to the event (AddMovement); it returns the movement.
+// rounds to the event (AddMovement); it returns the movement. A pairs
+// movement for one pair fewer than its tables seat is a half table (Pairs
+// need not be given): the pairs entered are numbered through it, the
+// missing pair's opponents sitting out. A movement that would leave an
+// entrant out is refused (ErrField).
 func (ev *Event) Seat(p MovementPlan) (*movement.Movement, error) {
 	if p.Session == 0 && len(ev.Sessions) > 0 {
 		p.Session = ev.Sessions[len(ev.Sessions)-1].Number
+	}
+	if p.Pairs == 0 && (p.Kind == "mitchell" || p.Kind == "howell") && len(ev.Entrants) == 2*p.Tables-1 {
+		p.Pairs = len(ev.Entrants) // a half table: one pair sits out each round
 	}
 	var mv *movement.Movement
 	var err error

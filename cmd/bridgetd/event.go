@@ -64,7 +64,9 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       add a session
   movement EVENT mitchell|howell|individual --tables N [--per-round K] [--rounds R]
            [--pairs P] [--arrow-switch 4,7] [--session S] [--at TIME]
-      add every round of a matchpoint movement (package movement); a
+      add every round of a matchpoint movement (package movement) seating
+      every entrant: one pair short of the tables is a half table (a pair
+      sits out each round), any other misfit is refused; a
       Mitchell without --arrow-switch is two-winner: North–South and
       East–West are ranked separately (NSWBA 12 in each field). An
       individual movement (--tables 2 or 3; 8 or 12 players, each partnering
@@ -289,7 +291,7 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 	fs.IntVar(&plan.Tables, "tables", 0, "number of tables")
 	fs.IntVar(&plan.PerRound, "per-round", 2, "boards per round")
 	fs.IntVar(&plan.Rounds, "rounds", 0, "rounds to play (default: the full movement)")
-	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field")
+	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field (default: the pairs entered, a half table when one short)")
 	arrow := fs.String("arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
 	return func(e *env, _ string, desk event.Desk, pos []string) error {
 		plan.Kind = pos[0]
