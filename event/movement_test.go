@@ -73,3 +73,88 @@ func TestHalfTableMitchell(t *testing.T) {
 		t.Errorf("a Howell for 8 with 9 entered: %v, want ErrField", err)
 	}
 }
+
+// TestRelayMitchell: an 8-table Mitchell with a relay and bye stand plays
+// all 8 rounds (each East–West pair meets every North–South pair), where
+// the skip Mitchell plays 7; the relay tables share a set each round.
+func TestRelayMitchell(t *testing.T) {
+	for _, tt := range []struct {
+		even   string
+		rounds int
+	}{{"", 7}, {"skip", 7}, {"relay", 8}} {
+		ev := mpEvent(t, 16)
+		mv, err := ev.Seat(MovementPlan{Kind: "mitchell", Tables: 8, PerRound: 3, Even: tt.even})
+		if err != nil {
+			t.Fatalf("--even %q: %v", tt.even, err)
+		}
+		if len(ev.Rounds()) != tt.rounds || (tt.even == "relay") != (len(mv.Relay) == 2) {
+			t.Errorf("--even %q: %d rounds, relay %v; want %d rounds", tt.even, len(ev.Rounds()), mv.Relay, tt.rounds)
+		}
+	}
+	ev := mpEvent(t, 16)
+	if _, err := ev.Seat(MovementPlan{Kind: "mitchell", Tables: 8, Even: "bump"}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("--even bump: %v, want ErrInvalid", err)
+	}
+}
+
+// TestRoundRobinSchedule: a round-robin teams event gets its Berger
+// schedule inside the event: with five teams, five rounds of whole
+// matches, every team meeting every other once and having one bye (NSWBA
+// 12, round robins); a pairs movement for a teams event is refused, as it
+// would split the matches.
+func TestRoundRobinSchedule(t *testing.T) {
+	ev, err := Create(Settings{Name: "RR", Kind: RoundRobin, VPScale: "wbf2013", VPTotal: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		ev.AddEntrant(Entrant{Name: fmt.Sprintf("team %d", i+1)})
+	}
+	ev.AddSession(time.Date(2026, 6, 9, 10, 0, 0, 0, time.UTC), 0)
+	if _, err := ev.Seat(MovementPlan{Kind: "howell", Tables: 3, PerRound: 2}); !errors.Is(err, ErrTeamsMovement) {
+		t.Errorf("a Howell for a round-robin teams event: %v, want ErrTeamsMovement", err)
+	}
+	if _, err := ev.Seat(MovementPlan{Kind: "round-robin", PerRound: 8}); err != nil {
+		t.Fatal(err)
+	}
+	met := map[[2]int]int{}
+	byes := map[int]int{}
+	for _, rd := range ev.Rounds() {
+		if len(rd.Boards) != 8 {
+			t.Errorf("round %d: boards %v, want a whole match of 8", rd.Number, rd.Boards)
+		}
+		for _, m := range rd.Matches {
+			if m.Bye() {
+				byes[m.NS]++
+				continue
+			}
+			met[[2]int{min(m.NS, m.EW), max(m.NS, m.EW)}]++
+		}
+	}
+	if len(ev.Rounds()) != 5 || len(met) != 10 {
+		t.Errorf("%d rounds, %d pairings; want 5 and 10", len(ev.Rounds()), len(met))
+	}
+	for k, n := range met {
+		if n != 1 {
+			t.Errorf("teams %v meet %d times", k, n)
+		}
+	}
+	for id := 1; id <= 5; id++ {
+		if byes[id] != 1 {
+			t.Errorf("team %d: %d byes, want 1", id, byes[id])
+		}
+	}
+	for _, kind := range []Kind{SwissTeams, KnockoutTeams} {
+		tev, err := Create(Settings{Name: "T", Kind: kind, VPScale: "wbf2013", VPTotal: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 6 {
+			tev.AddEntrant(Entrant{Name: fmt.Sprintf("team %d", i+1)})
+		}
+		tev.AddSession(time.Date(2026, 6, 9, 10, 0, 0, 0, time.UTC), 0)
+		if _, err := tev.Seat(MovementPlan{Kind: "howell", Tables: 3}); !errors.Is(err, ErrTeamsMovement) {
+			t.Errorf("a Howell for a %s event: %v, want ErrTeamsMovement", kind, err)
+		}
+	}
+}

@@ -34,9 +34,13 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
 	case mv.Kind != movement.Individual && ev.Kind == Individual:
 		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
-	case mv.Kind == movement.Mitchell, mv.Kind == movement.Howell, mv.Kind == movement.Individual:
+	case mv.Kind == movement.RoundRobin && ev.Kind != RoundRobin:
+		return fmt.Errorf("%s schedule, event kind %s: %w", mv.Kind, ev.Kind, ErrTeamsMovement)
+	case (mv.Kind == movement.Mitchell || mv.Kind == movement.Howell) && ev.teams():
+		return fmt.Errorf("%s movement, a %s event scored by %s: %w", mv.Kind, ev.Kind, ev.Scoring, ErrTeamsMovement)
+	case mv.Kind == movement.Mitchell, mv.Kind == movement.Howell, mv.Kind == movement.Individual, mv.Kind == movement.RoundRobin:
 	default:
-		return fmt.Errorf("%s movement: %w: only Mitchell, Howell and individual movements are scored by matchpoints here", mv.Kind, ErrInvalid)
+		return fmt.Errorf("%s movement: %w: only Mitchell, Howell, individual and round-robin movements are seated here", mv.Kind, ErrInvalid)
 	}
 	// Every entrant plays: the movement seats the field entered, the
 	// phantom of a half table apart, so that none is left out unasked.
@@ -60,8 +64,11 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 	}
 	played := map[int]int{}
 	add := ev.addPairs
-	if mv.Kind == movement.Individual {
+	switch mv.Kind {
+	case movement.Individual:
 		add = ev.addIndividual
+	case movement.RoundRobin:
+		return ev.addMatches(session, mv, at)
 	}
 	if err := add(session, mv, at, played); err != nil {
 		return err
@@ -80,6 +87,52 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 // ErrField refuses a movement that does not seat exactly the entrants
 // entered.
 var ErrField = errors.New("a movement must seat every entrant entered, none left out")
+
+// ErrTeamsMovement refuses a movement that does not fit a teams event: a
+// teams event plays whole matches, which a pairs movement (a Mitchell or a
+// Howell, changing opponents every few boards) would split; a round-robin
+// schedule goes with a round-robin event.
+var ErrTeamsMovement = errors.New("a teams event plays whole matches: a round-robin schedule for a round-robin event, no pairs movement")
+
+// teams reports whether the event's entrants meet in teams matches: a
+// teams kind, or a round robin scored by IMPs between two rooms.
+func (ev *Event) teams() bool {
+	return ev.Kind.Teams() || (ev.Kind == RoundRobin && (ev.Scoring == IMPVP || ev.Scoring == IMPs))
+}
+
+// addMatches adds the rounds of a round-robin schedule (the Berger tables
+// of package movement): each round a match at each table, home team first,
+// the whole round playing the round's set in both rooms; the opponent of
+// the missing team of an odd field has the bye.
+func (ev *Event) addMatches(session int, mv *movement.Movement, at time.Time) error {
+	for _, mr := range mv.Rounds {
+		var pairs []Pairing
+		var boards []int
+		for _, st := range mr.Tables {
+			ns, ew := entrantOf(mv, st.NS), entrantOf(mv, st.EW)
+			if ns == 0 {
+				ns, ew = ew, 0
+			}
+			pairs = append(pairs, Pairing{NS: ns, EW: ew})
+			for _, set := range st.Sets {
+				first, last := mv.Boards(set)
+				for b := first; b <= last; b++ {
+					if !slices.Contains(boards, b) {
+						boards = append(boards, b)
+					}
+				}
+			}
+		}
+		slices.Sort(boards)
+		if _, err := ev.AddRound(session, pairs, boards, at); err != nil {
+			return err
+		}
+	}
+	if ev.BoardsPerRound == 0 {
+		ev.BoardsPerRound = mv.PerSet
+	}
+	return nil
+}
 
 // entrantOf returns the entrant a movement's number k stands for: the
 // entrants in order, the phantom of a half table skipped (0 for it and for

@@ -1,6 +1,7 @@
 package event
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -254,9 +255,11 @@ func (ev *Event) PostScores(session int, at time.Time) (*Posted, error) {
 	return &Posted{Posting: ev.Postings[len(ev.Postings)-1], Missing: missing}, nil
 }
 
-// MovementPlan describes a matchpoint movement to seat: its kind
-// ("mitchell", "howell" or "individual"), size and options (package
-// movement).
+// MovementPlan describes a movement to seat: its kind ("mitchell",
+// "howell" or "individual" for a matchpoint event, "round-robin" for the
+// Berger schedule of a round-robin event's matches, its field the entrants
+// entered), size and options (package movement). PerRound 0 is the event's
+// boards per round, else 2.
 type MovementPlan struct {
 	Kind string
 	// Session is the session it is played in; 0 for the last.
@@ -266,6 +269,11 @@ type MovementPlan struct {
 	Tables, PerRound, Rounds, Pairs int
 	// ArrowSwitch lists the rounds of a Mitchell played arrow-switched.
 	ArrowSwitch []int
+	// Even is how a Mitchell on an even number of tables avoids meeting
+	// the same boards twice: "skip" (the default: East–West skip a table
+	// half-way) or "relay" (a relay between the first and last tables and
+	// a bye stand half-way).
+	Even string
 }
 
 // Seat builds the planned movement with package movement and adds its
@@ -278,6 +286,12 @@ func (ev *Event) Seat(p MovementPlan) (*movement.Movement, error) {
 	if p.Session == 0 && len(ev.Sessions) > 0 {
 		p.Session = ev.Sessions[len(ev.Sessions)-1].Number
 	}
+	if p.Kind != "mitchell" && p.Even != "" {
+		return nil, fmt.Errorf("%w: even %q: only a Mitchell on an even number of tables has a skip or a relay", ErrInvalid, p.Even)
+	}
+	if p.PerRound == 0 {
+		p.PerRound = cmp.Or(ev.BoardsPerRound, 2)
+	}
 	if p.Pairs == 0 && (p.Kind == "mitchell" || p.Kind == "howell") && len(ev.Entrants) == 2*p.Tables-1 {
 		p.Pairs = len(ev.Entrants) // a half table: one pair sits out each round
 	}
@@ -285,13 +299,19 @@ func (ev *Event) Seat(p MovementPlan) (*movement.Movement, error) {
 	var err error
 	switch p.Kind {
 	case "mitchell":
-		mv, err = movement.NewMitchell(movement.MitchellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs, ArrowSwitch: p.ArrowSwitch})
+		even, ok := map[string]movement.Even{"": movement.Skip, "skip": movement.Skip, "relay": movement.RelayBye}[p.Even]
+		if !ok {
+			return nil, fmt.Errorf("%w: even %q: want skip or relay", ErrInvalid, p.Even)
+		}
+		mv, err = movement.NewMitchell(movement.MitchellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs, ArrowSwitch: p.ArrowSwitch, Even: even})
+	case "round-robin":
+		mv, err = movement.NewRoundRobin(movement.RoundRobinOptions{Teams: len(ev.Entrants), PerSet: p.PerRound, Rounds: p.Rounds})
 	case "howell":
 		mv, err = movement.NewHowell(movement.HowellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs})
 	case "individual":
 		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds})
 	default:
-		return nil, fmt.Errorf("movement %q: want mitchell, howell or individual", p.Kind)
+		return nil, fmt.Errorf("movement %q: want mitchell, howell, individual or round-robin", p.Kind)
 	}
 	if err != nil {
 		return nil, err

@@ -62,8 +62,9 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       mark an entrant unavailable for the next stage (NSWBA 12)
   session EVENT --start TIME [--stage N]
       add a session
-  movement EVENT mitchell|howell|individual --tables N [--per-round K] [--rounds R]
-           [--pairs P] [--arrow-switch 4,7] [--session S] [--at TIME]
+  movement EVENT mitchell|howell|individual|round-robin --tables N [--per-round K]
+           [--rounds R] [--pairs P] [--arrow-switch 4,7] [--even skip|relay]
+           [--session S] [--at TIME]
       add every round of a matchpoint movement (package movement) seating
       every entrant: one pair short of the tables is a half table (a pair
       sits out each round), any other misfit is refused; a
@@ -71,7 +72,13 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       East–West are ranked separately (NSWBA 12 in each field). An
       individual movement (--tables 2 or 3; 8 or 12 players, each partnering
       every other once) needs an individual event: each table seats four
-      players, N E S W, and each player scores his side's matchpoints
+      players, N E S W, and each player scores his side's matchpoints. A
+      Mitchell on an even number of tables skips half-way (--even skip) or
+      shares boards between the first and last tables with a bye stand
+      (--even relay). round-robin gives a round-robin event (teams) its
+      Berger schedule: every entrant meets every other in a whole match of
+      --per-round boards (no --tables: the field is the entrants; an odd
+      field has a bye each round). A teams event takes no pairs movement
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
       "1 4S N +1", "2 3NT S =", "3 2HX E -2", "7 Pass") or "BOARD =SCORE" for
@@ -289,7 +296,8 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 	fs.IntVar(&plan.Session, "session", 0, "session (default: the last)")
 	atS := fs.String("at", "", "when the movement was set (default now)")
 	fs.IntVar(&plan.Tables, "tables", 0, "number of tables")
-	fs.IntVar(&plan.PerRound, "per-round", 2, "boards per round")
+	fs.IntVar(&plan.PerRound, "per-round", 0, "boards per round (default: the event's --boards, else 2)")
+	fs.StringVar(&plan.Even, "even", "", "Mitchell on an even number of tables: skip (the default) or relay (relay and bye stand)")
 	fs.IntVar(&plan.Rounds, "rounds", 0, "rounds to play (default: the full movement)")
 	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field (default: the pairs entered, a half table when one short)")
 	arrow := fs.String("arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
@@ -305,6 +313,10 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 		ev, mv, err := desk.Seat(context.Background(), plan)
 		if err != nil {
 			return err
+		}
+		if plan.Kind == "round-robin" {
+			fmt.Fprintf(e.stdout, "%s: %d rounds of %d-board matches\n", mv.Name, len(mv.Rounds), mv.PerSet)
+			return nil
 		}
 		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), mv.PerSet, ev.Top)
 		if ev.TwoWinner {
