@@ -352,6 +352,11 @@ type Result struct {
 // AppealPending is the value of Result.Appeal while an appeal is pending.
 const AppealPending = "pending"
 
+// AppealDecided is the value of Result.Appeal once the appeal is decided:
+// a datum of selected scores keeps the result out as it did while the
+// appeal was pending, so that only the appealed match changes (NSWBA 14).
+const AppealDecided = "decided"
+
 // Assigned reports whether the result is an assigned score, not a
 // contract played.
 func (r Result) Assigned() bool { return r.Contract == nil }

@@ -70,27 +70,33 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	datums := map[int]datum{}
 	if ev.Scoring == ButlerVP {
 		scores := map[int][]int{}
-		pending := map[int][]int{}
+		pending, decided := map[int][]int{}, map[int][]int{}
 		for i := range rd.Matches {
 			m := &rd.Matches[i]
 			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
 			for _, r := range m.Results {
-				if r.Appeal == AppealPending {
+				switch {
+				case r.Appeal == AppealPending:
 					pending[r.Board] = append(pending[r.Board], r.Score)
-				} else {
+				case r.Appeal == AppealDecided && ev.Datum == DatumSelected:
+					// NSWBA 14: the datum stays as it stood while the
+					// appeal was pending; only the appealed match changes.
+					decided[r.Board] = append(decided[r.Board], r.Score)
+				default:
 					scores[r.Board] = append(scores[r.Board], r.Score)
 				}
 			}
 		}
-		for _, b := range unionKeys(scores, pending) {
+		for _, b := range unionKeys(scores, unionMap(pending, decided)) {
 			use := scores[b]
 			prov := false
 			if ev.Datum != DatumSelected || len(use) == 0 {
 				// NSWBA 14: all scores enter the datum, provisionally.
 				prov = len(pending[b]) > 0
 				use = append(slices.Clone(use), pending[b]...)
+				use = append(use, decided[b]...)
 			}
 			datums[b] = datum{sc.Datum(use), prov, true}
 		}
@@ -162,6 +168,18 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 		m.VP = &[2]float64{ns, ew}
 	}
 	return nil
+}
+
+// unionMap merges two maps of scores by board.
+func unionMap(a, b map[int][]int) map[int][]int {
+	out := make(map[int][]int, len(a)+len(b))
+	for k, v := range a {
+		out[k] = append(out[k], v...)
+	}
+	for k, v := range b {
+		out[k] = append(out[k], v...)
+	}
+	return out
 }
 
 // twoRooms scores a teams match entered as the board results of both
