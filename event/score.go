@@ -29,6 +29,10 @@ type Scorer interface {
 	// match of boards boards: the most IMPs that score no more than vp
 	// (NSWBA 13.9), 0 when even a draw scores more.
 	ForfeitIMPs(vp float64, boards int) float64
+	// UnplayedIMPs returns the IMPs assigned for boards boards that cannot
+	// be played, in all, by profile p's formula (NSWBA 13.10), its VP
+	// figure taken on the event's scale.
+	UnplayedIMPs(p *regulation.Profile, boards int) float64
 }
 
 // Score computes every match of the event: the Butler datums and IMPs of
@@ -113,6 +117,16 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			}
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
 			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
+			continue
+		case m.Forfeit != nil && ev.Scoring == IMPs:
+			// NSWBA 13.9: in an event not scored by VPs the non-offenders
+			// score the IMPs of the unplayed-boards formula (13.10) for the
+			// match, the offenders the negative.
+			imps := sc.UnplayedIMPs(p, boards)
+			if *m.Forfeit == bridge.NS {
+				imps = -imps
+			}
+			m.VP, m.IMPs = nil, &imps
 			continue
 		case m.Forfeit != nil:
 			// NSWBA 13.9: the offenders score 0, the others 18 of 30 until

@@ -90,7 +90,9 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
   forfeit EVENT --round R --table T --offender ID
       declare the match forfeited by ID: 0 VP to it, 18 of 30 to the other
       side, re-adjusted before the draws after 50% and 75% of the rounds and
-      at the end (NSWBA 13.9)
+      at the end (NSWBA 13.9); in an event scored by IMPs alone the other
+      side scores the IMPs of the unplayed-boards formula for the match
+      (NSWBA 13.10) and the offender the negative
   post EVENT --session S --at TIME
       score the event and post the session's scores; the correction windows of
       NSWBA 13 run from here; a result still missing is named in a warning
