@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -311,7 +312,7 @@ func TestCorrectClosedRoom(t *testing.T) {
 			if got.Room != RoomClosed || got.Old == nil {
 				t.Errorf("%s: recorded %+v", tt.clause, got)
 			}
-			if !slices.Equal(m.Results, openBefore) {
+			if !reflect.DeepEqual(m.Results, openBefore) {
 				t.Errorf("%s: a closed-room correction changed the open room: %v", tt.clause, m.Results)
 			}
 			if tt.new != nil && (got.Old.Score != -50 || got.New.Score != 420 || m.Closed[0].Score != 420) {

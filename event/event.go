@@ -344,6 +344,24 @@ type Result struct {
 	// Appeal is "pending" while an appeal against the result is pending
 	// (NSWBA 14); empty otherwise.
 	Appeal string
+	// EWScore, when set, makes the result a split assigned score (Law
+	// 12C1(b)): North–South get Score, East–West *EWScore, both from
+	// North–South's side.
+	EWScore *int
+	// Weighted is a weighted assigned score (Law 12C1(c)): North–South
+	// scores with their shares, adding up to 1.
+	Weighted []Outcome
+	// Award is an artificial adjusted score (Law 12C2), "NS/EW" each A+, A
+	// or A-: "A-/A-" for a board made unplayable by a seen traveller
+	// (NSWBA 13.11).
+	Award string
+	// Form is the form of a fouled board the table played (Law 87): 0 the
+	// true board, 1, 2… each faulty form; a result is compared only with
+	// those of its form.
+	Form int
+	// Turned marks a board played turned through 90° (NSWBA 8.4): the pair
+	// sitting North–South held the East–West cards.
+	Turned bool
 	// err is what was wrong with the result as read from a file; Complete
 	// returns it, so that Validate names the result's place.
 	err error
@@ -363,13 +381,30 @@ func (r Result) Assigned() bool { return r.Contract == nil }
 
 // String shows the result as a traveller row: "4♠ N 10 +420".
 func (r Result) String() string {
-	switch {
-	case r.Contract == nil:
-		return fmt.Sprintf("board %d: assigned %+d", r.Board, r.Score)
-	case r.Contract.IsPassedOut():
-		return fmt.Sprintf("board %d: %s", r.Board, r.Contract)
+	var mark string
+	if r.Form != 0 {
+		mark += fmt.Sprintf(" (fouled form %d)", r.Form)
 	}
-	return fmt.Sprintf("board %d: %s %s %d %+d", r.Board, r.Contract, r.Declarer, r.Tricks, r.Score)
+	if r.Turned {
+		mark += " (turned 90°)"
+	}
+	switch {
+	case r.Award != "":
+		return fmt.Sprintf("board %d: artificial %s%s", r.Board, r.Award, mark)
+	case r.EWScore != nil:
+		return fmt.Sprintf("board %d: split NS %+d, EW %+d%s", r.Board, r.Score, *r.EWScore, mark)
+	case len(r.Weighted) > 0:
+		parts := make([]string, len(r.Weighted))
+		for i, o := range r.Weighted {
+			parts[i] = fmt.Sprintf("%g%% of %+d", 100*o.Weight, o.Score)
+		}
+		return fmt.Sprintf("board %d: weighted %s%s", r.Board, strings.Join(parts, ", "), mark)
+	case r.Contract == nil:
+		return fmt.Sprintf("board %d: assigned %+d%s", r.Board, r.Score, mark)
+	case r.Contract.IsPassedOut():
+		return fmt.Sprintf("board %d: %s%s", r.Board, r.Contract, mark)
+	}
+	return fmt.Sprintf("board %d: %s %s %d %+d%s", r.Board, r.Contract, r.Declarer, r.Tricks, r.Score, mark)
 }
 
 // Complete fills Score from the contract, declarer and tricks, and checks
@@ -380,6 +415,9 @@ func (r *Result) Complete() error {
 	}
 	if r.Board < 1 {
 		return fmt.Errorf("board %d: %w", r.Board, ErrBadResult)
+	}
+	if err := r.checkAdjusted(); err != nil {
+		return err
 	}
 	if r.Contract == nil {
 		return nil

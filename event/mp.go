@@ -234,6 +234,7 @@ type mpRow struct {
 	players  []int // an individual table's players, N, E, S, W
 	score    int
 	assigned bool
+	res      Result
 }
 
 // Travellers returns each board's results as package score reads them,
@@ -254,7 +255,7 @@ func (ev *Event) travellers() map[int][]mpRow {
 				ns, ew = m.Players[bridge.North], m.Players[bridge.East]
 			}
 			for _, r := range m.Results {
-				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == nil})
+				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == nil, r})
 			}
 		}
 	}
@@ -300,16 +301,17 @@ func (ev *Event) MPRecords() []Record {
 		rows := trav[b]
 		rs := make([]score.Result, len(rows))
 		for i, r := range rows {
-			if r.assigned {
-				rs[i] = score.AssignedScore(r.cardsNS, r.cardsEW, r.score)
-			} else {
-				rs[i] = score.Table(r.cardsNS, r.cardsEW, r.score)
+			rs[i] = r.res.scoreResult(r.cardsNS, r.cardsEW)
+			if r.res.Turned && len(r.players) == 0 {
+				// NSWBA 8.4: the pairs held each other's cards.
+				rows[i].cardsNS, rows[i].cardsEW, rows[i].score = r.cardsEW, r.cardsNS, -r.score
 			}
 		}
 		// Neuberg where a board has fewer results than the others.
 		o := score.MPOptions{Neuberg: len(rows) < expected, Expected: expected}
 		scored := score.Matchpoints(rs, o)
 		for i, r := range rows {
+			r = rows[i]
 			s := scored[i]
 			credit := func(id int, br BoardRecord) {
 				if rec := recs[id]; rec != nil {
