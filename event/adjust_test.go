@@ -88,12 +88,81 @@ func TestAdjustedScoresRefused(t *testing.T) {
 			t.Errorf("%q: %v, want ErrBadResult", s, err)
 		}
 	}
-	ev := testEvent(t) // Butler pairs
+	ev := New("teams", SwissTeams, IMPVP)
+	ev.VPTotal, ev.BoardsPerRound = 20, 2
+	ev.AddEntrant(Entrant{Name: "a"})
+	ev.AddEntrant(Entrant{Name: "b"})
+	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	if _, err := ev.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
 	r, err := ParseResult("1 A+/A-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
-		t.Errorf("an artificial score in a Butler event: %v, want it refused until Butler applies it", err)
+		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
+	}
+}
+
+// TestAdjustedScoresButler: in Butler pairs (IMPs against a datum) an
+// artificial score is worth the profile's average IMPs, 2 in Butler pairs
+// (NSWBA 8.3), to each side on its own, so average-minus to both for a
+// seen traveller costs both pairs 2 IMPs (NSWBA 13.11), each side's VPs
+// from its own IMPs; a fouled form played at enough tables is scored on a
+// datum of its own (NSWBA 8.1(a), score.Fouled: the profile's rule).
+func TestAdjustedScoresButler(t *testing.T) {
+	tests := []struct {
+		clause         string
+		t1b1           string
+		wantNS, wantEW float64 // table 1's IMPs on board 1, each side's own
+	}{
+		{"NSWBA 13.11 and 8.3: a seen traveller, average-minus to both: -2 and -2 IMPs", "1 seen", -2, -2},
+		{"NSWBA 8.3: average-plus to NS, average-minus to EW: +2 and -2", "1 A+/A-", 2, -2},
+		// One table of two is a third of the field rounded up: the form
+		// gets a datum of its own, so +110 there is level, not -7 IMPs
+		// against the true board's +420.
+		{"NSWBA 8.1(a): a fouled form at a third of the tables is scored on its own datum", "1 2S N 8 form=1", 0, 0},
+	}
+	for _, tt := range tests {
+		ev := testEvent(t)
+		rs := []Result{}
+		for _, s := range []string{tt.t1b1, "2 3NT N 9"} {
+			r, err := ParseResult(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs = append(rs, r)
+		}
+		if err := ev.EnterRoom(1, 1, false, rs); err != nil {
+			t.Fatal(err)
+		}
+		// Table 2: board 1 +420, board 2 +400 as at table 1 (0 IMPs).
+		other := []Result{}
+		for _, s := range []string{"1 4S N 10", "2 3NT N 9"} {
+			r, _ := ParseResult(s)
+			other = append(other, r)
+		}
+		if err := ev.EnterRoom(1, 2, false, other); err != nil {
+			t.Fatal(err)
+		}
+		sc, _ := ev.NewScorer()
+		if err := ev.Score(sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		ew := -deref(m.IMPs)
+		if m.EWIMPs != nil {
+			ew = *m.EWIMPs
+		}
+		if deref(m.IMPs) != tt.wantNS || ew != tt.wantEW {
+			t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), ew, tt.wantNS, tt.wantEW)
+			continue
+		}
+		nsVP, _ := sc.VP(tt.wantNS, 2)
+		ewVP, _ := sc.VP(tt.wantEW, 2)
+		if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
+			t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", tt.clause, m.VP, nsVP, ewVP)
+		}
 	}
 }

@@ -173,8 +173,8 @@ func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *R
 		return fmt.Errorf("round %d table %d%s board %d: %w (the table plays %v)", r, t, roomName(room), res.Board, ErrNoBoard, bs)
 	}
 	if res.Adjusted() {
-		if ev.Scoring != Matchpoints {
-			return fmt.Errorf("round %d table %d%s board %d: %w: %s: split, weighted and artificial scores, fouled forms and turned boards are applied in matchpoint events (not yet in %s scoring)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
+		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP {
+			return fmt.Errorf("round %d table %d%s board %d: %w: %s: split, weighted and artificial scores, fouled forms and turned boards are applied in matchpoint and Butler events (not yet in %s scoring)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
 		}
 		if res.Turned && m.Individual() {
 			return fmt.Errorf("round %d table %d board %d: %w: a turned board at an individual table", r, t, res.Board, ErrBadResult)

@@ -268,6 +268,11 @@ type Match struct {
 	// IMPs is NS's net margin when entered for the whole match (teams);
 	// with board results it is computed and stored by Score.
 	IMPs *float64 `json:"imps,omitempty"`
+	// EWIMPs is EW's own IMPs when an adjusted score gives the sides IMPs
+	// that do not cancel (average-minus to both, NSWBA 13.11; a fouled
+	// form's award, NSWBA 8.1(b)); nil when EW's are the negative of IMPs.
+	// Stored by Score.
+	EWIMPs *float64 `json:"ew_imps,omitempty"`
 	// VP is the VP score of NS and EW, stored by Score.
 	VP *[2]float64 `json:"vp,omitempty"`
 	// Provisional is set by Score when a datum the match depends on

@@ -2,11 +2,12 @@ package event
 
 import (
 	"fmt"
-	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/score"
 )
 
 // Scorer is what the event needs from the scoring engine (package score):
@@ -105,9 +106,17 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			datums[b] = datum{sc.Datum(use), prov, true}
 		}
 	}
+	// Boards with an adjusted score or an irregular form are scored by
+	// package score's Butler traveller: fouled forms by the profile's rule
+	// (NSWBA 8.1), artificial scores at its average IMPs (NSWBA 8.3), split
+	// and weighted scores side by side (Law 12C1(b), (c)).
+	adjusted := map[[2]int]score.Scored{} // (match index, board) -> the row's IMPs
+	if ev.Scoring == ButlerVP {
+		adjusted = ev.butlerAdjusted(rd, boards)
+	}
 	for i := range rd.Matches {
 		m := &rd.Matches[i]
-		m.Provisional = false
+		m.Provisional, m.EWIMPs = false, nil
 		switch {
 		case m.Bye():
 			// A bye is credited once its round is played, not when drawn.
@@ -148,13 +157,29 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 				m.IMPs, m.VP = nil, nil
 				continue
 			}
-			var imps float64
+			var imps, ewIMPs float64
 			for _, r := range m.Results {
+				if x, ok := adjusted[[2]int{i, r.Board}]; ok {
+					imps += x.NS
+					ewIMPs += x.EW
+					continue
+				}
 				d := datums[r.Board]
-				imps += sc.IMPs(float64(r.Score) - d.value)
+				v := sc.IMPs(float64(r.Score) - d.value)
+				imps += v
+				ewIMPs -= v
 				m.Provisional = m.Provisional || d.provisional
 			}
 			m.IMPs = &imps
+			if math.Abs(imps+ewIMPs) > eps && m.Half == 0 {
+				// The sides' IMPs differ (average-minus to both, say): each
+				// side's VPs come from its own IMPs.
+				m.EWIMPs = &ewIMPs
+				ns, _ := sc.VP(imps, boards)
+				ew, _ := sc.VP(ewIMPs, boards)
+				m.VP = &[2]float64{ns, ew}
+				continue
+			}
 		case IMPVP, IMPs:
 			if imps, ok, err := twoRooms(m, sc); err != nil {
 				return fmt.Errorf("table %d: %w", m.Table, err)
@@ -182,6 +207,51 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 		m.VP = &[2]float64{ns, ew}
 	}
 	return nil
+}
+
+// butlerAdjusted scores, with package score's Butler traveller, every
+// board of the round on which some table has an adjusted score or an
+// irregular form, and returns each such row's IMPs by match index and
+// board.
+func (ev *Event) butlerAdjusted(rd *Round, boards int) map[[2]int]score.Scored {
+	has := map[int]bool{}
+	for _, m := range rd.Matches {
+		for _, r := range m.Results {
+			if r.Adjusted() && m.Forfeit == nil && !m.Bye() {
+				has[r.Board] = true
+			}
+		}
+	}
+	if len(has) == 0 {
+		return nil
+	}
+	p := ev.Profile()
+	rule := score.Fouled(p)
+	avg := score.AverageIMPs(p, boards, true)
+	o := score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: avg, AveMinus: avg, Fouled: &rule}
+	out := map[[2]int]score.Scored{}
+	for b := range has {
+		var rs []score.Result
+		var at [][2]int
+		for i, m := range rd.Matches {
+			if m.Bye() || m.Forfeit != nil {
+				continue
+			}
+			for _, r := range m.Results {
+				if r.Board == b {
+					rs = append(rs, r.scoreResult(m.NS, m.EW))
+					at = append(at, [2]int{i, b})
+				}
+			}
+		}
+		for k, x := range score.Butler(rs, o) {
+			if rs[k].NS != rd.Matches[at[k][0]].NS {
+				x.NS, x.EW = x.EW, x.NS // turned: the pair sitting NS held EW's cards
+			}
+			out[at[k]] = x
+		}
+	}
+	return out
 }
 
 // unionMap merges two maps of scores by board.
@@ -303,8 +373,12 @@ func (ev *Event) Records(sc Scorer) []Record {
 			if r := recs[m.NS]; r != nil {
 				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.EW, VP: vp[NS], OppVP: vp[EW], IMPs: imps, Cap: caps[boards], Weight: weight(m.NS)})
 			}
+			ewIMPs := -imps
+			if m.EWIMPs != nil {
+				ewIMPs = *m.EWIMPs
+			}
 			if r := recs[m.EW]; r != nil && !m.Bye() {
-				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: -imps, Cap: caps[boards], Weight: weight(m.EW), SatOut: m.Half == 2})
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: ewIMPs, Cap: caps[boards], Weight: weight(m.EW), SatOut: m.Half == 2})
 			}
 		}
 	}

@@ -407,6 +407,9 @@ func showEvent(e *env, ev *event.Event) error {
 				}
 				if m.IMPs != nil {
 					line += fmt.Sprintf("\t%+g IMPs", *m.IMPs)
+					if m.EWIMPs != nil {
+						line += fmt.Sprintf(" (EW %+g)", *m.EWIMPs)
+					}
 				} else {
 					line += "\t"
 				}
