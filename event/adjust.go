@@ -19,7 +19,7 @@ type Outcome struct {
 // played in an irregular form: a split, weighted or artificial score, a
 // fouled form or a board turned through 90°.
 func (r Result) Adjusted() bool {
-	return r.EWScore != nil || len(r.Weighted) > 0 || r.Award != "" || r.Form != 0 || r.Turned
+	return r.EWScore != nil || len(r.Weighted) > 0 || r.Award != "" || r.Form != 0 || r.Turned || r.Unplayed
 }
 
 // awards reads an artificial adjusted score "NS/EW", each A+, A or A-
@@ -54,7 +54,7 @@ func awards(s string) (ns, ew score.Award, err error) {
 // a form not negative.
 func (r *Result) checkAdjusted() error {
 	n := 0
-	for _, set := range []bool{r.EWScore != nil, len(r.Weighted) > 0, r.Award != ""} {
+	for _, set := range []bool{r.EWScore != nil, len(r.Weighted) > 0, r.Award != "", r.Unplayed} {
 		if set {
 			n++
 		}
@@ -64,7 +64,7 @@ func (r *Result) checkAdjusted() error {
 	}
 	switch {
 	case n > 1:
-		return bad("a result is one of a split, a weighted or an artificial score")
+		return bad("a result is one of a split, a weighted or an artificial score, or an unplayed board")
 	case n == 1 && r.Contract != nil:
 		return bad("an adjusted score replaces the contract played")
 	case r.Form < 0:

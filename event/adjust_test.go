@@ -103,6 +103,14 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
 		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
 	}
+	mp := mpEvent(t, 4)
+	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := ParseResult("1 unplayed")
+	if err := mp.EnterRoom(1, 1, false, []Result{u}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("an unplayed board in a matchpoint event: %v, want it refused (NSWBA 13.10 assigns IMPs)", err)
+	}
 }
 
 // TestAdjustedScoresButler: in Butler pairs (IMPs against a datum) an
@@ -119,6 +127,8 @@ func TestAdjustedScoresButler(t *testing.T) {
 	}{
 		{"NSWBA 13.11 and 8.3: a seen traveller, average-minus to both: -2 and -2 IMPs", "1 seen", -2, -2},
 		{"NSWBA 8.3: average-plus to NS, average-minus to EW: +2 and -2", "1 A+/A-", 2, -2},
+		// One board unplayed (with board 2 played): 2 IMPs to each side.
+		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs a board to each side", "1 unplayed", 2, 2},
 		// One table of two is a third of the field rounded up: the form
 		// gets a datum of its own, so +110 there is level, not -7 IMPs
 		// against the true board's +420.

@@ -176,6 +176,9 @@ func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *R
 		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP {
 			return fmt.Errorf("round %d table %d%s board %d: %w: %s: split, weighted and artificial scores, fouled forms and turned boards are applied in matchpoint and Butler events (not yet in %s scoring)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
 		}
+		if res.Unplayed && ev.Scoring != ButlerVP {
+			return fmt.Errorf("round %d table %d board %d: %w: an unplayed board is assigned IMPs (NSWBA 13.10), in a Butler event here", r, t, res.Board, ErrBadResult)
+		}
 		if res.Turned && m.Individual() {
 			return fmt.Errorf("round %d table %d board %d: %w: a turned board at an individual table", r, t, res.Board, ErrBadResult)
 		}

@@ -367,6 +367,11 @@ type Result struct {
 	// Turned marks a board played turned through 90° (NSWBA 8.4): the pair
 	// sitting North–South held the East–West cards.
 	Turned bool
+	// Unplayed marks a board the table could not play through no fault of
+	// its players (NSWBA 13.10): each side is assigned the IMPs of the
+	// regulation's formula for the number of boards the table left
+	// unplayed.
+	Unplayed bool
 	// err is what was wrong with the result as read from a file; Complete
 	// returns it, so that Validate names the result's place.
 	err error
@@ -394,6 +399,8 @@ func (r Result) String() string {
 		mark += " (turned 90°)"
 	}
 	switch {
+	case r.Unplayed:
+		return fmt.Sprintf("board %d: unplayed, no fault (NSWBA 13.10)%s", r.Board, mark)
 	case r.Award != "":
 		return fmt.Sprintf("board %d: artificial %s%s", r.Board, r.Award, mark)
 	case r.EWScore != nil:

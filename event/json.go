@@ -29,13 +29,14 @@ type resultJSON struct {
 	Award    string    `json:"award,omitempty"`
 	Form     int       `json:"form,omitempty"`
 	Turned   bool      `json:"turned,omitempty"`
+	Unplayed bool      `json:"unplayed,omitempty"`
 }
 
 // MarshalJSON writes the result with its contract and declarer in
 // traveller notation.
 func (r Result) MarshalJSON() ([]byte, error) {
 	w := resultJSON{Board: r.Board, Tricks: r.Tricks, Score: r.Score, Appeal: r.Appeal,
-		EWScore: r.EWScore, Weighted: r.Weighted, Award: r.Award, Form: r.Form, Turned: r.Turned}
+		EWScore: r.EWScore, Weighted: r.Weighted, Award: r.Award, Form: r.Form, Turned: r.Turned, Unplayed: r.Unplayed}
 	if r.Contract != nil {
 		w.Contract = r.Contract.ASCII()
 		if !r.Contract.IsPassedOut() {
@@ -53,7 +54,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*r = Result{Board: w.Board, Tricks: w.Tricks, Score: w.Score, Appeal: w.Appeal,
-		EWScore: w.EWScore, Weighted: w.Weighted, Award: w.Award, Form: w.Form, Turned: w.Turned}
+		EWScore: w.EWScore, Weighted: w.Weighted, Award: w.Award, Form: w.Form, Turned: w.Turned, Unplayed: w.Unplayed}
 	if w.Contract == "" {
 		return nil
 	}

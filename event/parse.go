@@ -18,6 +18,7 @@ import (
 //	BOARD =SCORE@SHARE ...           "3 =420@0.6 =-50@0.4", a weighted score (Law 12C1(c))
 //	BOARD NS/EW                      "3 A+/A-", an artificial score (Law 12C2), each A+, A or A-
 //	BOARD seen                       "3 seen", average-minus to both: the traveller was seen (NSWBA 13.11)
+//	BOARD unplayed                   "3 unplayed", not played through no fault of the players (NSWBA 13.10)
 //
 // and after any of them "turned" for a board played turned through 90°
 // (NSWBA 8.4), "form=N" for the N-th fouled form of the board (Law 87).
@@ -62,6 +63,12 @@ func ParseResult(s string) (Result, error) {
 	}
 	vul := bridge.Board(r.Board).Vulnerability()
 	switch {
+	case f[1] == "unplayed":
+		if len(f) != 2 {
+			return bad("", "an unplayed board stands alone: BOARD unplayed")
+		}
+		r.Unplayed = true
+		return r, r.Complete()
 	case f[1] == "seen":
 		if len(f) != 2 {
 			return bad("", "a seen traveller stands alone: BOARD seen")

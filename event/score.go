@@ -112,7 +112,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	// and weighted scores side by side (Law 12C1(b), (c)).
 	adjusted := map[[2]int]score.Scored{} // (match index, board) -> the row's IMPs
 	if ev.Scoring == ButlerVP {
-		adjusted = ev.butlerAdjusted(rd, boards)
+		adjusted = ev.butlerAdjusted(rd, boards, sc)
 	}
 	for i := range rd.Matches {
 		m := &rd.Matches[i]
@@ -213,7 +213,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 // board of the round on which some table has an adjusted score or an
 // irregular form, and returns each such row's IMPs by match index and
 // board.
-func (ev *Event) butlerAdjusted(rd *Round, boards int) map[[2]int]score.Scored {
+func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]score.Scored {
 	has := map[int]bool{}
 	for _, m := range rd.Matches {
 		for _, r := range m.Results {
@@ -230,6 +230,19 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int) map[[2]int]score.Scored {
 	avg := score.AverageIMPs(p, boards, true)
 	o := score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: avg, AveMinus: avg, Fouled: &rule}
 	out := map[[2]int]score.Scored{}
+	// NSWBA 13.10: the IMPs a board for the boards a table left unplayed.
+	unplayed := map[int]float64{}
+	for i, m := range rd.Matches {
+		n := 0
+		for _, r := range m.Results {
+			if r.Unplayed {
+				n++
+			}
+		}
+		if n > 0 {
+			unplayed[i] = sc.UnplayedIMPs(p, n) / float64(n)
+		}
+	}
 	for b := range has {
 		var rs []score.Result
 		var at [][2]int
@@ -239,7 +252,11 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int) map[[2]int]score.Scored {
 			}
 			for _, r := range m.Results {
 				if r.Board == b {
-					rs = append(rs, r.scoreResult(m.NS, m.EW))
+					x := r.scoreResult(m.NS, m.EW)
+					if r.Unplayed {
+						x = score.ArtificialScore(m.NS, m.EW, score.IMPs(unplayed[i]), score.IMPs(unplayed[i]))
+					}
+					rs = append(rs, x)
 					at = append(at, [2]int{i, b})
 				}
 			}
