@@ -97,20 +97,28 @@ func TestRelayMitchell(t *testing.T) {
 	}
 }
 
+// teamsEvent is an event of kind with its default scoring, n teams and one
+// session.
+func teamsEvent(t *testing.T, kind Kind, n int) *Event {
+	t.Helper()
+	ev, err := Create(Settings{Name: "teams", Kind: kind, VPScale: "wbf2013", VPTotal: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		ev.AddEntrant(Entrant{Name: fmt.Sprintf("team %d", i+1)})
+	}
+	ev.AddSession(time.Date(2026, 6, 9, 10, 0, 0, 0, time.UTC), 0)
+	return ev
+}
+
 // TestRoundRobinSchedule: a round-robin teams event gets its Berger
 // schedule inside the event: with five teams, five rounds of whole
 // matches, every team meeting every other once and having one bye (NSWBA
 // 12, round robins); a pairs movement for a teams event is refused, as it
 // would split the matches.
 func TestRoundRobinSchedule(t *testing.T) {
-	ev, err := Create(Settings{Name: "RR", Kind: RoundRobin, VPScale: "wbf2013", VPTotal: 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 5 {
-		ev.AddEntrant(Entrant{Name: fmt.Sprintf("team %d", i+1)})
-	}
-	ev.AddSession(time.Date(2026, 6, 9, 10, 0, 0, 0, time.UTC), 0)
+	ev := teamsEvent(t, RoundRobin, 5)
 	if _, err := ev.Seat(MovementPlan{Kind: "howell", Tables: 3, PerRound: 2}); !errors.Is(err, ErrTeamsMovement) {
 		t.Errorf("a Howell for a round-robin teams event: %v, want ErrTeamsMovement", err)
 	}
@@ -145,15 +153,7 @@ func TestRoundRobinSchedule(t *testing.T) {
 		}
 	}
 	for _, kind := range []Kind{SwissTeams, KnockoutTeams} {
-		tev, err := Create(Settings{Name: "T", Kind: kind, VPScale: "wbf2013", VPTotal: 20})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range 6 {
-			tev.AddEntrant(Entrant{Name: fmt.Sprintf("team %d", i+1)})
-		}
-		tev.AddSession(time.Date(2026, 6, 9, 10, 0, 0, 0, time.UTC), 0)
-		if _, err := tev.Seat(MovementPlan{Kind: "howell", Tables: 3}); !errors.Is(err, ErrTeamsMovement) {
+		if _, err := teamsEvent(t, kind, 6).Seat(MovementPlan{Kind: "howell", Tables: 3}); !errors.Is(err, ErrTeamsMovement) {
 			t.Errorf("a Howell for a %s event: %v, want ErrTeamsMovement", kind, err)
 		}
 	}
