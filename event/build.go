@@ -172,6 +172,30 @@ func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *R
 	if bs := m.BoardsIn(rd); len(bs) > 0 && !slices.Contains(bs, res.Board) {
 		return fmt.Errorf("round %d table %d%s board %d: %w (the table plays %v)", r, t, roomName(room), res.Board, ErrNoBoard, bs)
 	}
+	if res.Adjusted() {
+		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP {
+			return fmt.Errorf("round %d table %d%s board %d: %w: %s: split, weighted and artificial scores, fouled forms and turned boards are applied in matchpoint and Butler events (not yet in %s scoring)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
+		}
+		if res.Unplayed && ev.Scoring != ButlerVP {
+			return fmt.Errorf("round %d table %d board %d: %w: an unplayed board is assigned IMPs (NSWBA 13.10), in a Butler event here", r, t, res.Board, ErrBadResult)
+		}
+		if res.Turned && m.Individual() {
+			return fmt.Errorf("round %d table %d board %d: %w: a turned board at an individual table", r, t, res.Board, ErrBadResult)
+		}
+		v := bridge.Board(res.Board).Vulnerability()
+		others := []int{}
+		if res.EWScore != nil {
+			others = append(others, *res.EWScore)
+		}
+		for _, o := range res.Weighted {
+			others = append(others, o.Score)
+		}
+		for _, x := range others {
+			if !score.PossibleScore(x, v) {
+				return fmt.Errorf("round %d table %d%s board %d: assigned score %d: %w: no result on the board gives it (NSWBA 13.6(a))", r, t, roomName(room), res.Board, x, ErrBadResult)
+			}
+		}
+	}
 	if res.Assigned() && !score.PossibleScore(res.Score, bridge.Board(res.Board).Vulnerability()) {
 		return fmt.Errorf("round %d table %d%s board %d: assigned score %d: %w: no result on the board gives it (NSWBA 13.6(a))", r, t, roomName(room), res.Board, res.Score, ErrBadResult)
 	}

@@ -274,7 +274,9 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 		switch c.Appeal {
 		case AppealPending:
 			nr.Appeal = AppealPending
-		case "decided", "none":
+		case AppealDecided:
+			nr.Appeal = AppealDecided
+		case "none":
 			nr.Appeal = ""
 		case "":
 			if c.Old != nil {

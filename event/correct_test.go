@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -311,7 +312,7 @@ func TestCorrectClosedRoom(t *testing.T) {
 			if got.Room != RoomClosed || got.Old == nil {
 				t.Errorf("%s: recorded %+v", tt.clause, got)
 			}
-			if !slices.Equal(m.Results, openBefore) {
+			if !reflect.DeepEqual(m.Results, openBefore) {
 				t.Errorf("%s: a closed-room correction changed the open room: %v", tt.clause, m.Results)
 			}
 			if tt.new != nil && (got.Old.Score != -50 || got.New.Score != 420 || m.Closed[0].Score != 420) {
@@ -324,6 +325,49 @@ func TestCorrectClosedRoom(t *testing.T) {
 			if got.Room != "" || m.Results[1].Score != -200 || m.Closed[1].Score != 600 {
 				t.Errorf("%s: open room %v, closed %v, recorded room %q", tt.clause, m.Results, m.Closed, got.Room)
 			}
+		}
+	}
+}
+
+// TestAppealDecidedSelectedDatum: when an appeal is decided in a Butler
+// event whose datum uses selected scores, the only alteration is in the
+// match that involved the appeal; the datum stays as it stood for the
+// other matches. With a datum of all scores the session's datums and
+// results are altered accordingly (NSWBA 14).
+func TestAppealDecidedSelectedDatum(t *testing.T) {
+	for _, tt := range []struct {
+		clause       string
+		datum        Datum
+		otherChanges bool
+	}{
+		{"NSWBA 14 (selected scores): only the appealed match changes", DatumSelected, false},
+		{"NSWBA 14 (all scores): datums and results altered accordingly", DatumAll, true},
+	} {
+		ev := testEvent(t)
+		ev.Datum = tt.datum
+		played(t, ev)
+		sc, _ := ev.NewScorer()
+		if _, err := ev.Correct(Correction{At: at("2026-05-02 11:50"), By: "TD", Why: "appeal lodged", Source: AppealDecision,
+			Round: 1, Table: 1, Board: 1, Appeal: AppealPending}, sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, pend1, _ := ev.Match(1, 1)
+		_, _, pend2, _ := ev.Match(1, 2)
+		before1, before2 := deref(pend1.IMPs), deref(pend2.IMPs)
+		if _, err := ev.Correct(Correction{At: at("2026-05-02 12:30"), By: "Appeals committee", Why: "score adjusted", Source: AppealDecision,
+			Round: 1, Table: 1, New: &Result{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 8}, Appeal: "decided"}, sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m1, _ := ev.Match(1, 1)
+		_, _, m2, _ := ev.Match(1, 2)
+		if deref(m1.IMPs) == before1 {
+			t.Errorf("%s: the appealed match did not change (%g IMPs)", tt.clause, before1)
+		}
+		if changed := deref(m2.IMPs) != before2; changed != tt.otherChanges {
+			t.Errorf("%s: the other match went from %g to %g IMPs", tt.clause, before2, deref(m2.IMPs))
+		}
+		if m1.Provisional || m2.Provisional {
+			t.Errorf("%s: still provisional after the decision", tt.clause)
 		}
 	}
 }

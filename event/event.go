@@ -27,6 +27,50 @@ const (
 	KnockoutTeams   Kind = "knockout-teams" // head-to-head matches decided on IMPs
 )
 
+// Kinds lists the kinds of event, in the order help texts give them.
+var Kinds = []Kind{SwissPairs, SwissTeams, RoundRobin, MatchpointPairs, Individual, KnockoutTeams}
+
+// DefaultScoring is the scoring a kind of event takes when none is given:
+// Butler IMPs to VPs for Swiss pairs, IMPs to VPs for teams meeting in
+// matches (Swiss or a round robin), IMPs alone for a knock-out, and
+// matchpoints for a pairs or individual movement (Law 78A).
+func (k Kind) DefaultScoring() Scoring {
+	switch k {
+	case SwissTeams, RoundRobin:
+		return IMPVP
+	case KnockoutTeams:
+		return IMPs
+	case MatchpointPairs, Individual:
+		return Matchpoints
+	}
+	return ButlerVP
+}
+
+// Describe says in a line what the kind of event is.
+func (k Kind) Describe() string {
+	return map[Kind]string{
+		SwissPairs:      "pairs, Swiss draw, a VP score per match",
+		SwissTeams:      "teams, Swiss draw, a VP score per match",
+		RoundRobin:      "every entrant meets every other (a Berger schedule), a VP score per match",
+		MatchpointPairs: "pairs on a Mitchell or Howell movement, scored board by board",
+		Individual:      "players on an individual movement, each partnering others in turn",
+		KnockoutTeams:   "teams in head-to-head matches decided on IMPs",
+	}[k]
+}
+
+// Describe says in a line how the scoring works.
+func (s Scoring) Describe() string {
+	return map[Scoring]string{
+		ButlerVP:    "each board in IMPs against a datum of the NS scores, the match margin converted to VPs",
+		IMPVP:       "a teams match margin in IMPs (both rooms, or entered), converted to VPs",
+		IMPs:        "IMPs alone, no VPs (knock-out)",
+		Matchpoints: "matchpoints on each board (Law 78A), totals and percentages",
+	}[s]
+}
+
+// Scorings lists the forms of scoring, in the order help texts give them.
+var Scorings = []Scoring{ButlerVP, IMPVP, IMPs, Matchpoints}
+
 // Swiss reports whether the draw is Swiss.
 func (k Kind) Swiss() bool { return k == SwissPairs || k == SwissTeams }
 
@@ -224,6 +268,11 @@ type Match struct {
 	// IMPs is NS's net margin when entered for the whole match (teams);
 	// with board results it is computed and stored by Score.
 	IMPs *float64 `json:"imps,omitempty"`
+	// EWIMPs is EW's own IMPs when an adjusted score gives the sides IMPs
+	// that do not cancel (average-minus to both, NSWBA 13.11; a fouled
+	// form's award, NSWBA 8.1(b)); nil when EW's are the negative of IMPs.
+	// Stored by Score.
+	EWIMPs *float64 `json:"ew_imps,omitempty"`
 	// VP is the VP score of NS and EW, stored by Score.
 	VP *[2]float64 `json:"vp,omitempty"`
 	// Provisional is set by Score when a datum the match depends on
@@ -300,6 +349,29 @@ type Result struct {
 	// Appeal is "pending" while an appeal against the result is pending
 	// (NSWBA 14); empty otherwise.
 	Appeal string
+	// EWScore, when set, makes the result a split assigned score (Law
+	// 12C1(b)): North–South get Score, East–West *EWScore, both from
+	// North–South's side.
+	EWScore *int
+	// Weighted is a weighted assigned score (Law 12C1(c)): North–South
+	// scores with their shares, adding up to 1.
+	Weighted []Outcome
+	// Award is an artificial adjusted score (Law 12C2), "NS/EW" each A+, A
+	// or A-: "A-/A-" for a board made unplayable by a seen traveller
+	// (NSWBA 13.11).
+	Award string
+	// Form is the form of a fouled board the table played (Law 87): 0 the
+	// true board, 1, 2… each faulty form; a result is compared only with
+	// those of its form.
+	Form int
+	// Turned marks a board played turned through 90° (NSWBA 8.4): the pair
+	// sitting North–South held the East–West cards.
+	Turned bool
+	// Unplayed marks a board the table could not play through no fault of
+	// its players (NSWBA 13.10): each side is assigned the IMPs of the
+	// regulation's formula for the number of boards the table left
+	// unplayed.
+	Unplayed bool
 	// err is what was wrong with the result as read from a file; Complete
 	// returns it, so that Validate names the result's place.
 	err error
@@ -308,19 +380,43 @@ type Result struct {
 // AppealPending is the value of Result.Appeal while an appeal is pending.
 const AppealPending = "pending"
 
+// AppealDecided is the value of Result.Appeal once the appeal is decided:
+// a datum of selected scores keeps the result out as it did while the
+// appeal was pending, so that only the appealed match changes (NSWBA 14).
+const AppealDecided = "decided"
+
 // Assigned reports whether the result is an assigned score, not a
 // contract played.
 func (r Result) Assigned() bool { return r.Contract == nil }
 
 // String shows the result as a traveller row: "4♠ N 10 +420".
 func (r Result) String() string {
-	switch {
-	case r.Contract == nil:
-		return fmt.Sprintf("board %d: assigned %+d", r.Board, r.Score)
-	case r.Contract.IsPassedOut():
-		return fmt.Sprintf("board %d: %s", r.Board, r.Contract)
+	var mark string
+	if r.Form != 0 {
+		mark += fmt.Sprintf(" (fouled form %d)", r.Form)
 	}
-	return fmt.Sprintf("board %d: %s %s %d %+d", r.Board, r.Contract, r.Declarer, r.Tricks, r.Score)
+	if r.Turned {
+		mark += " (turned 90°)"
+	}
+	switch {
+	case r.Unplayed:
+		return fmt.Sprintf("board %d: unplayed, no fault (NSWBA 13.10)%s", r.Board, mark)
+	case r.Award != "":
+		return fmt.Sprintf("board %d: artificial %s%s", r.Board, r.Award, mark)
+	case r.EWScore != nil:
+		return fmt.Sprintf("board %d: split NS %+d, EW %+d%s", r.Board, r.Score, *r.EWScore, mark)
+	case len(r.Weighted) > 0:
+		parts := make([]string, len(r.Weighted))
+		for i, o := range r.Weighted {
+			parts[i] = fmt.Sprintf("%g%% of %+d", 100*o.Weight, o.Score)
+		}
+		return fmt.Sprintf("board %d: weighted %s%s", r.Board, strings.Join(parts, ", "), mark)
+	case r.Contract == nil:
+		return fmt.Sprintf("board %d: assigned %+d%s", r.Board, r.Score, mark)
+	case r.Contract.IsPassedOut():
+		return fmt.Sprintf("board %d: %s%s", r.Board, r.Contract, mark)
+	}
+	return fmt.Sprintf("board %d: %s %s %d %+d%s", r.Board, r.Contract, r.Declarer, r.Tricks, r.Score, mark)
 }
 
 // Complete fills Score from the contract, declarer and tricks, and checks
@@ -331,6 +427,9 @@ func (r *Result) Complete() error {
 	}
 	if r.Board < 1 {
 		return fmt.Errorf("board %d: %w", r.Board, ErrBadResult)
+	}
+	if err := r.checkAdjusted(); err != nil {
+		return err
 	}
 	if r.Contract == nil {
 		return nil

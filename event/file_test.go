@@ -142,7 +142,7 @@ func TestParseResult(t *testing.T) {
 }
 
 func FuzzParseResult(f *testing.F) {
-	for _, s := range []string{"1 4S N 10", "7 Pass", "4 =-100", "2 3NTXX W 13", "9:1C:E:0"} {
+	for _, s := range []string{"1 4S N 10", "7 Pass", "4 =-100", "2 3NTXX W 13", "9:1C:E:0", "3 =420/-50", "3 =420@0.6 =-50@0.4", "3 A+/A-", "3 seen", "3 unplayed", "1 4S N 10 turned form=2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

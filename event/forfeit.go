@@ -75,6 +75,9 @@ func (ev *Event) forfeitAward() float64 {
 // the first after rounds, computed from the completed matches of those
 // rounds (scored, neither forfeited nor a bye). Call Score first.
 func (ev *Event) ForfeitAdjustments(after int, final bool) []ForfeitAdjustment {
+	if ev.Scoring == IMPs || ev.Scoring == Matchpoints {
+		return nil // no VPs to adjust: a forfeit scores IMPs (NSWBA 13.9)
+	}
 	rounds := ev.Rounds()
 	after = min(after, len(rounds))
 	own := map[int][]float64{}     // entrant -> its VP in completed matches

@@ -484,3 +484,54 @@ func TestForfeitIMPs(t *testing.T) {
 		t.Errorf("NSWBA 12 Swiss (c) with forfeit IMPs: %+v", st[:2])
 	}
 }
+
+// TestForfeitNotScoredByVPs: in an event not scored by VPs (a knock-out in
+// IMPs) a forfeit gives the non-offenders the IMPs of the unplayed-boards
+// formula for the match and the offenders the negative (NSWBA 13.9, by
+// 13.10): no VPs, and the teams do not rank level on 0.
+func TestForfeitNotScoredByVPs(t *testing.T) {
+	tests := []struct {
+		clause   string
+		boards   int
+		offender string
+		wantNS   float64
+	}{
+		{"NSWBA 13.10(a): 3 boards, 2 IMPs a board", 3, "ew", 6},
+		{"NSWBA 13.10(b): 6 boards, 1 IMP a board", 6, "ew", 6},
+		{"NSWBA 13.10(b): the offender NS scores the negative", 5, "ns", -5},
+		// 13.10(c): 16 boards; M is the most IMPs scoring 18 of 30 VPs, 12
+		// of the WBF 2013 scale's 20: 6 IMPs score 11.76, 7 score 12.03.
+		// A = 6/16 = 0.375, to the nearest half: 0.5 a board, 8 IMPs.
+		{"NSWBA 13.10(c): 16 boards by the formula M/U", 16, "ew", 8},
+	}
+	for _, tt := range tests {
+		ev, err := Create(Settings{Name: "KO", Kind: KnockoutTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: tt.boards})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.AddEntrant(Entrant{Name: "home"})
+		ev.AddEntrant(Entrant{Name: "away"})
+		ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+		if _, err := ev.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		m.Forfeit = fside(tt.offender)
+		rep, err := ev.Report()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, _ = ev.Match(1, 1)
+		if m.VP != nil || m.IMPs == nil || *m.IMPs != tt.wantNS {
+			t.Errorf("%s: VP %v, IMPs %v; want no VPs and NS %+g IMPs", tt.clause, m.VP, deref(m.IMPs), tt.wantNS)
+			continue
+		}
+		winner, loser := 1, 2
+		if tt.offender == "ns" {
+			winner, loser = 2, 1
+		}
+		if total(rep, winner) != math.Abs(tt.wantNS) || total(rep, loser) != -math.Abs(tt.wantNS) || rep.Standings[0].Entrant != winner {
+			t.Errorf("%s: standings %+v; want %d first on %+g, %d on %+g", tt.clause, rep.Standings, winner, math.Abs(tt.wantNS), loser, -math.Abs(tt.wantNS))
+		}
+	}
+}

@@ -18,18 +18,25 @@ import (
 
 // resultJSON is a Result as the event file writes it.
 type resultJSON struct {
-	Board    int    `json:"board"`
-	Contract string `json:"contract,omitempty"`
-	Declarer string `json:"declarer,omitempty"`
-	Tricks   int    `json:"tricks,omitempty"`
-	Score    int    `json:"score"`
-	Appeal   string `json:"appeal,omitempty"`
+	Board    int       `json:"board"`
+	Contract string    `json:"contract,omitempty"`
+	Declarer string    `json:"declarer,omitempty"`
+	Tricks   int       `json:"tricks,omitempty"`
+	Score    int       `json:"score"`
+	Appeal   string    `json:"appeal,omitempty"`
+	EWScore  *int      `json:"ew_score,omitempty"`
+	Weighted []Outcome `json:"weighted,omitempty"`
+	Award    string    `json:"award,omitempty"`
+	Form     int       `json:"form,omitempty"`
+	Turned   bool      `json:"turned,omitempty"`
+	Unplayed bool      `json:"unplayed,omitempty"`
 }
 
 // MarshalJSON writes the result with its contract and declarer in
 // traveller notation.
 func (r Result) MarshalJSON() ([]byte, error) {
-	w := resultJSON{Board: r.Board, Tricks: r.Tricks, Score: r.Score, Appeal: r.Appeal}
+	w := resultJSON{Board: r.Board, Tricks: r.Tricks, Score: r.Score, Appeal: r.Appeal,
+		EWScore: r.EWScore, Weighted: r.Weighted, Award: r.Award, Form: r.Form, Turned: r.Turned, Unplayed: r.Unplayed}
 	if r.Contract != nil {
 		w.Contract = r.Contract.ASCII()
 		if !r.Contract.IsPassedOut() {
@@ -46,7 +53,8 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 	if err := strictUnmarshal(data, &w); err != nil {
 		return err
 	}
-	*r = Result{Board: w.Board, Tricks: w.Tricks, Score: w.Score, Appeal: w.Appeal}
+	*r = Result{Board: w.Board, Tricks: w.Tricks, Score: w.Score, Appeal: w.Appeal,
+		EWScore: w.EWScore, Weighted: w.Weighted, Award: w.Award, Form: w.Form, Turned: w.Turned, Unplayed: w.Unplayed}
 	if w.Contract == "" {
 		return nil
 	}

@@ -34,12 +34,28 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
 	case mv.Kind != movement.Individual && ev.Kind == Individual:
 		return fmt.Errorf("%s movement, event kind %s: %w", mv.Kind, ev.Kind, ErrIndividual)
-	case mv.Kind == movement.Mitchell, mv.Kind == movement.Howell, mv.Kind == movement.Individual:
+	case mv.Kind == movement.RoundRobin && ev.Kind != RoundRobin:
+		return fmt.Errorf("%s schedule, event kind %s: %w", mv.Kind, ev.Kind, ErrTeamsMovement)
+	case (mv.Kind == movement.Mitchell || mv.Kind == movement.Howell) && ev.teams():
+		return fmt.Errorf("%s movement, a %s event scored by %s: %w", mv.Kind, ev.Kind, ev.Scoring, ErrTeamsMovement)
+	case mv.Kind == movement.Mitchell, mv.Kind == movement.Howell, mv.Kind == movement.Individual, mv.Kind == movement.RoundRobin:
 	default:
-		return fmt.Errorf("%s movement: %w: only Mitchell, Howell and individual movements are scored by matchpoints here", mv.Kind, ErrInvalid)
+		return fmt.Errorf("%s movement: %w: only Mitchell, Howell, individual and round-robin movements are seated here", mv.Kind, ErrInvalid)
+	}
+	// Every entrant plays: the movement seats the field entered, the
+	// phantom of a half table apart, so that none is left out unasked.
+	seated := mv.Entrants
+	if mv.Phantom != 0 {
+		seated--
+	}
+	if seated != len(ev.Entrants) {
+		return fmt.Errorf("%s movement for %d, the event has %d entrants (enter the missing ones, or choose the tables that fit): %w", mv.Kind, seated, len(ev.Entrants), ErrField)
 	}
 	for i := 1; i <= mv.Entrants; i++ {
-		if _, err := ev.Entrant(i); err != nil && i != mv.Phantom {
+		if i == mv.Phantom {
+			continue
+		}
+		if _, err := ev.Entrant(entrantOf(mv, i)); err != nil {
 			return fmt.Errorf("%s movement: %w", mv.Kind, err)
 		}
 	}
@@ -48,8 +64,11 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 	}
 	played := map[int]int{}
 	add := ev.addPairs
-	if mv.Kind == movement.Individual {
+	switch mv.Kind {
+	case movement.Individual:
 		add = ev.addIndividual
+	case movement.RoundRobin:
+		return ev.addMatches(session, mv, at)
 	}
 	if err := add(session, mv, at, played); err != nil {
 		return err
@@ -65,6 +84,69 @@ func (ev *Event) AddMovement(session int, mv *movement.Movement, at time.Time) e
 	return nil
 }
 
+// ErrField refuses a movement that does not seat exactly the entrants
+// entered.
+var ErrField = errors.New("a movement must seat every entrant entered, none left out")
+
+// ErrTeamsMovement refuses a movement that does not fit a teams event: a
+// teams event plays whole matches, which a pairs movement (a Mitchell or a
+// Howell, changing opponents every few boards) would split; a round-robin
+// schedule goes with a round-robin event.
+var ErrTeamsMovement = errors.New("a teams event plays whole matches: a round-robin schedule for a round-robin event, no pairs movement")
+
+// teams reports whether the event's entrants meet in teams matches: a
+// teams kind, or a round robin scored by IMPs between two rooms.
+func (ev *Event) teams() bool {
+	return ev.Kind.Teams() || (ev.Kind == RoundRobin && (ev.Scoring == IMPVP || ev.Scoring == IMPs))
+}
+
+// addMatches adds the rounds of a round-robin schedule (the Berger tables
+// of package movement): each round a match at each table, home team first,
+// the whole round playing the round's set in both rooms; the opponent of
+// the missing team of an odd field has the bye.
+func (ev *Event) addMatches(session int, mv *movement.Movement, at time.Time) error {
+	for _, mr := range mv.Rounds {
+		var pairs []Pairing
+		var boards []int
+		for _, st := range mr.Tables {
+			ns, ew := entrantOf(mv, st.NS), entrantOf(mv, st.EW)
+			if ns == 0 {
+				ns, ew = ew, 0
+			}
+			pairs = append(pairs, Pairing{NS: ns, EW: ew})
+			for _, set := range st.Sets {
+				first, last := mv.Boards(set)
+				for b := first; b <= last; b++ {
+					if !slices.Contains(boards, b) {
+						boards = append(boards, b)
+					}
+				}
+			}
+		}
+		slices.Sort(boards)
+		if _, err := ev.AddRound(session, pairs, boards, at); err != nil {
+			return err
+		}
+	}
+	if ev.BoardsPerRound == 0 {
+		ev.BoardsPerRound = mv.PerSet
+	}
+	return nil
+}
+
+// entrantOf returns the entrant a movement's number k stands for: the
+// entrants in order, the phantom of a half table skipped (0 for it and for
+// an empty seat).
+func entrantOf(mv *movement.Movement, k int) int {
+	switch {
+	case k == 0 || k == mv.Phantom:
+		return 0
+	case mv.Phantom != 0 && k > mv.Phantom:
+		return k - 1
+	}
+	return k
+}
+
 // addPairs adds the rounds of a pairs movement: each table a match between
 // its two pairs, a sit-out left out. played counts the tables that play
 // each board.
@@ -77,7 +159,7 @@ func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, play
 			if st.NS == 0 || st.EW == 0 {
 				continue // a sit-out: the pair present plays no boards
 			}
-			pairs = append(pairs, Pairing{NS: st.NS, EW: st.EW})
+			pairs = append(pairs, Pairing{NS: entrantOf(mv, st.NS), EW: entrantOf(mv, st.EW)})
 			tables = append(tables, st)
 		}
 		for _, st := range tables {
@@ -152,6 +234,7 @@ type mpRow struct {
 	players  []int // an individual table's players, N, E, S, W
 	score    int
 	assigned bool
+	res      Result
 }
 
 // Travellers returns each board's results as package score reads them,
@@ -172,7 +255,7 @@ func (ev *Event) travellers() map[int][]mpRow {
 				ns, ew = m.Players[bridge.North], m.Players[bridge.East]
 			}
 			for _, r := range m.Results {
-				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == nil})
+				out[r.Board] = append(out[r.Board], mpRow{rd.Number, ns, ew, m.Players, r.Score, r.Contract == nil, r})
 			}
 		}
 	}
@@ -218,16 +301,17 @@ func (ev *Event) MPRecords() []Record {
 		rows := trav[b]
 		rs := make([]score.Result, len(rows))
 		for i, r := range rows {
-			if r.assigned {
-				rs[i] = score.AssignedScore(r.cardsNS, r.cardsEW, r.score)
-			} else {
-				rs[i] = score.Table(r.cardsNS, r.cardsEW, r.score)
+			rs[i] = r.res.scoreResult(r.cardsNS, r.cardsEW)
+			if r.res.Turned && len(r.players) == 0 {
+				// NSWBA 8.4: the pairs held each other's cards.
+				rows[i].cardsNS, rows[i].cardsEW, rows[i].score = r.cardsEW, r.cardsNS, -r.score
 			}
 		}
 		// Neuberg where a board has fewer results than the others.
 		o := score.MPOptions{Neuberg: len(rows) < expected, Expected: expected}
 		scored := score.Matchpoints(rs, o)
 		for i, r := range rows {
+			r = rows[i]
 			s := scored[i]
 			credit := func(id int, br BoardRecord) {
 				if rec := recs[id]; rec != nil {

@@ -238,10 +238,24 @@ type Fine struct {
 	Amount   float64
 	Director string
 	Note     string
+	// Entered is when the fine is entered. An offence given no time (At
+	// zero) is dated then while its session is in play; once the session
+	// has been posted the time must be given (ErrNeedTime). The session is
+	// Session, or Round's, or else the event's last.
+	Entered time.Time
 }
 
 // ErrNoOffender is returned when a slow-play ruling leaves nobody to fine.
 var ErrNoOffender = errors.New("no offender to fine")
+
+// ErrNotAnOffence is returned for a late arrival within the grace period
+// (NSWBA 7.2): nothing is recorded.
+var ErrNotAnOffence = errors.New("not an offence: nothing recorded")
+
+// ErrNeedTime is returned for a fine without a time once its session has
+// been posted: entered after the play, the time of entry would misdate the
+// offence and shift the six- and twelve-month windows (NSWBA 7).
+var ErrNeedTime = errors.New("the session is over: give the time of the offence")
 
 // Apply records the offence or offences of f in the event, numbering each
 // against the event's own entries and the register reg (which may be nil),
@@ -262,11 +276,18 @@ var ErrNoOffender = errors.New("no offender to fine")
 // the next match (NSWBA 7, knock-out teams).
 func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	p := ev.Profile()
-	if f.At.IsZero() {
-		return nil, fmt.Errorf("fine: %w: no time given", ErrInvalid)
-	}
 	if err := ev.checkFine(f); err != nil {
 		return nil, err
+	}
+	if f.At.IsZero() {
+		if f.Entered.IsZero() {
+			return nil, fmt.Errorf("fine: %w: no time given", ErrInvalid)
+		}
+		if s := ev.fineSession(f); s != nil && s.Posted != nil {
+			return nil, fmt.Errorf("fine: session %d was posted at %s: %w (the 6- and 12-month windows of NSWBA 7 run from it)",
+				s.Number, s.Posted.Format("2006-01-02 15:04"), ErrNeedTime)
+		}
+		f.At = f.Entered
 	}
 	base := Offence{Kind: f.Kind, At: f.At, Event: ev.Name, Session: f.Session, Round: f.Round, Table: f.Table, Director: f.Director, Note: f.Note}
 	if f.Session == 0 && f.Round > 0 {
@@ -289,7 +310,10 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		o := base
 		o.Entrant, o.Players, o.Minutes, o.Penalty = en.ID, en.Players, f.Minutes, pen
 		if !fined {
-			o.Note = strings.TrimSpace(o.Note + " within the grace period: no penalty")
+			// NSWBA 7.2: only a unit not seated within the grace period may
+			// be penalised; earlier there is no offence to number.
+			return nil, fmt.Errorf("entrant %d: %d minutes late, within the %d minutes the regulation allows: %w",
+				f.Entrant, f.Minutes, p.LateGraceMinutes, ErrNotAnOffence)
 		}
 		o.Fine, o.Unit = ev.fine(pen)
 		o.Number = Number(hist, Late, en.Players, f.At, 0)
@@ -355,6 +379,24 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 	}
 	ev.Offences = append(ev.Offences, out...)
 	return out, nil
+}
+
+// fineSession is the session an offence belongs to: the one given, the
+// round's, or else the event's last (nil when there is none).
+func (ev *Event) fineSession(f Fine) *Session {
+	n := f.Session
+	if n == 0 && f.Round > 0 {
+		if s, _, err := ev.Round(f.Round); err == nil {
+			n = s.Number
+		}
+	}
+	if n == 0 {
+		n = len(ev.Sessions)
+	}
+	if s, err := ev.Session(n); err == nil {
+		return s
+	}
+	return nil
 }
 
 // MaxFine is the largest fine Apply accepts in an event's units; a larger

@@ -2,6 +2,7 @@ package event
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -58,26 +59,26 @@ func TestLateArrivalFines(t *testing.T) {
 		minutes int
 		fine    float64
 		unit    string
-		tooLate bool
+		refused error
 	}{
-		{"NSWBA 7 (late arrival): 4 minutes, no penalty", ButlerVP, 30, 0, 4, 0, "VP", false},
-		{"NSWBA 7 (late arrival): 5 minutes on a 30-VP match, 1 VP", ButlerVP, 30, 0, 5, 1, "VP", false},
-		{"NSWBA 7 (late arrival): 12 minutes on a 30-VP match, 2 VP", ButlerVP, 30, 0, 12, 2, "VP", false},
-		{"NSWBA 7 (late arrival): 21 minutes on a 30-VP match, 5 VP", ButlerVP, 30, 0, 21, 5, "VP", false},
-		{"NSWBA 7 (late arrival, other scales): 16 minutes on a 20-VP match, 3 VP of 30 = 2 VP", ButlerVP, 20, 0, 16, 2, "VP", false},
-		{"NSWBA 7 (late arrival, other scales): 5 minutes on a 20-VP match, 0.67 VP", ButlerVP, 20, 0, 5, 0.67, "VP", false},
-		{"NSWBA 7 (late arrival): 10 minutes in matchpoint pairs, 25% of a 10 top", Matchpoints, 0, 10, 10, 2.5, "MP", false},
-		{"NSWBA 7 (late arrival): 30 minutes in matchpoint pairs, 125% of a 10 top", Matchpoints, 0, 10, 30, 12.5, "MP", false},
-		{"NSWBA 7 (knock-out teams): 11 minutes, 2 VP = 6 IMPs", IMPs, 0, 0, 11, 6, "IMPs", false},
-		{"NSWBA 7 (late arrival): over 30 minutes is for the director", ButlerVP, 30, 0, 31, 0, "", true},
+		{"NSWBA 7.2 (late arrival): 4 minutes is within the 5 allowed: no offence, nothing recorded", ButlerVP, 30, 0, 4, 0, "", ErrNotAnOffence},
+		{"NSWBA 7 (late arrival): 5 minutes on a 30-VP match, 1 VP", ButlerVP, 30, 0, 5, 1, "VP", nil},
+		{"NSWBA 7 (late arrival): 12 minutes on a 30-VP match, 2 VP", ButlerVP, 30, 0, 12, 2, "VP", nil},
+		{"NSWBA 7 (late arrival): 21 minutes on a 30-VP match, 5 VP", ButlerVP, 30, 0, 21, 5, "VP", nil},
+		{"NSWBA 7 (late arrival, other scales): 16 minutes on a 20-VP match, 3 VP of 30 = 2 VP", ButlerVP, 20, 0, 16, 2, "VP", nil},
+		{"NSWBA 7 (late arrival, other scales): 5 minutes on a 20-VP match, 0.67 VP", ButlerVP, 20, 0, 5, 0.67, "VP", nil},
+		{"NSWBA 7 (late arrival): 10 minutes in matchpoint pairs, 25% of a 10 top", Matchpoints, 0, 10, 10, 2.5, "MP", nil},
+		{"NSWBA 7 (late arrival): 30 minutes in matchpoint pairs, 125% of a 10 top", Matchpoints, 0, 10, 30, 12.5, "MP", nil},
+		{"NSWBA 7 (knock-out teams): 11 minutes, 2 VP = 6 IMPs", IMPs, 0, 0, 11, 6, "IMPs", nil},
+		{"NSWBA 7 (late arrival): over 30 minutes is for the director", ButlerVP, 30, 0, 31, 0, "", regulation.ErrTooLate},
 	}
 	for _, tt := range tests {
 		ev := testEvent(t)
 		ev.Scoring, ev.VPTotal, ev.Top = tt.scoring, tt.vpTotal, tt.top
 		got, err := ev.Apply(Fine{Kind: Late, At: at("2026-05-02 10:30"), Session: 1, Entrant: 2, Minutes: tt.minutes}, nil)
-		if tt.tooLate {
-			if !errors.Is(err, regulation.ErrTooLate) {
-				t.Errorf("%s: error %v, want ErrTooLate", tt.clause, err)
+		if tt.refused != nil {
+			if !errors.Is(err, tt.refused) || len(ev.Offences) != 0 {
+				t.Errorf("%s: error %v, %d offences recorded; want %v and none", tt.clause, err, len(ev.Offences), tt.refused)
 			}
 			continue
 		}
@@ -245,5 +246,72 @@ func TestPlayoffs(t *testing.T) {
 		if len(got) != tt.want || (tt.want == 1 && (got[0].Boards != 4 || got[0].Teams != [2]int{1, 2})) {
 			t.Errorf("%s: %+v", tt.clause, got)
 		}
+	}
+}
+
+// TestFineTimeAfterPosting: an offence entered without its time is dated
+// when entered only while its session is in play; once the session is
+// posted the time is required, because an offence dated at entry would
+// shift the six- and twelve-month windows of NSWBA 7.4 and 7 (mobile
+// phones) that run between offences.
+func TestFineTimeAfterPosting(t *testing.T) {
+	ev := testEvent(t)
+	entered := at("2026-05-02 10:40")
+	got, err := ev.Apply(Fine{Kind: Phone, Session: 1, Entrant: 1, Member: "100", Entered: entered}, nil)
+	if err != nil || len(got) != 1 || !got[0].At.Equal(entered) {
+		t.Fatalf("during session 1: %v %v, want the offence dated %s", got, err, entered)
+	}
+	posted := at("2026-05-02 13:00")
+	ev.Sessions[0].Posted = &posted
+	late := at("2026-11-03 09:00") // entered six months on
+	tests := []struct {
+		clause string
+		f      Fine
+		err    error
+	}{
+		{"NSWBA 7: session 1 posted, no time given: refused", Fine{Kind: SlowPlay, Round: 1, Table: 1, Entered: late}, ErrNeedTime},
+		{"NSWBA 7: session 1 posted, named by --session", Fine{Kind: Phone, Session: 1, Entrant: 2, Member: "200", Entered: late}, ErrNeedTime},
+		{"NSWBA 7: session 2 still in play: dated when entered", Fine{Kind: Phone, Session: 2, Entrant: 2, Member: "200", Entered: late}, nil},
+		{"NSWBA 7: posted, time given: recorded at it", Fine{Kind: Phone, Session: 1, Entrant: 3, Member: "300", At: at("2026-05-02 11:00"), Entered: late}, nil},
+	}
+	for _, tt := range tests {
+		n := len(ev.Offences)
+		_, err := ev.Apply(tt.f, nil)
+		if !errors.Is(err, tt.err) {
+			t.Errorf("%s: error %v, want %v", tt.clause, err, tt.err)
+		}
+		if tt.err != nil && len(ev.Offences) != n {
+			t.Errorf("%s: refused but recorded", tt.clause)
+		}
+	}
+	ev.Sessions[1].Posted = &posted
+	if _, err := ev.Apply(Fine{Kind: Phone, Entrant: 4, Member: "400", Entered: late}, nil); !errors.Is(err, ErrNeedTime) {
+		t.Errorf("NSWBA 7: every session posted, no session named: %v, want ErrNeedTime", err)
+	}
+}
+
+// TestToEnter: the scorer's list is the current round's boards each table
+// has not entered, board by board as the travellers give them (NSWBA 13.1:
+// the tricks of each board are recorded); a round fully entered is past.
+func TestToEnter(t *testing.T) {
+	ev := testEvent(t)
+	if r, ms := ev.ToEnter(); r != 1 || len(ms) != 4 {
+		t.Fatalf("nothing entered: round %d, %v; want round 1, two boards at each of two tables", r, ms)
+	}
+	if err := ev.EnterRoom(1, 1, false, []Result{{Board: 1, Contract: ct("4S"), Declarer: seat("N"), Tricks: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	r, ms := ev.ToEnter()
+	want := []Missing{{Round: 1, Table: 1, Board: 2}, {Round: 1, Table: 2, Board: 1}, {Round: 1, Table: 2, Board: 2}}
+	if r != 1 || !slices.Equal(ms, want) {
+		t.Errorf("board 1 entered at table 1: round %d, %v; want %v", r, ms, want)
+	}
+	for _, tb := range []struct{ table, board int }{{1, 2}, {2, 1}, {2, 2}} {
+		if err := ev.EnterRoom(1, tb.table, false, []Result{{Board: tb.board, Contract: ct("3NT"), Declarer: seat("S"), Tricks: 9}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, _ := ev.ToEnter(); r != 2 {
+		t.Errorf("round 1 entered: current round %d, want 2", r)
 	}
 }

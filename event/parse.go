@@ -14,6 +14,14 @@ import (
 //	BOARD CONTRACT DECLARER TRICKS   "5 4S N 10", "5 4S N +1", "5 4SX E -2", "5 3NT S ="
 //	BOARD Pass                       "7 Pass"
 //	BOARD =SCORE                     "3 =-100", an assigned NS score
+//	BOARD =NS/EW                     "3 =420/-50", a split score (Law 12C1(b))
+//	BOARD =SCORE@SHARE ...           "3 =420@0.6 =-50@0.4", a weighted score (Law 12C1(c))
+//	BOARD NS/EW                      "3 A+/A-", an artificial score (Law 12C2), each A+, A or A-
+//	BOARD seen                       "3 seen", average-minus to both: the traveller was seen (NSWBA 13.11)
+//	BOARD unplayed                   "3 unplayed", not played through no fault of the players (NSWBA 13.10)
+//
+// and after any of them "turned" for a board played turned through 90°
+// (NSWBA 8.4), "form=N" for the N-th fouled form of the board (Law 87).
 //
 // TRICKS is the number of tricks declarer took (0–13), or relative to the
 // contract: "=" made exactly, "+N" N overtricks, "-N" N down (see
@@ -37,15 +45,85 @@ func ParseResult(s string) (Result, error) {
 	if r.Board, ok = digits(f[0]); !ok || r.Board < 1 || r.Board > MaxBoard {
 		return bad("board", fmt.Sprintf("%q is not a board number 1-%d", f[0], MaxBoard))
 	}
+	// Trailing marks: a turned board, a fouled form.
+	for len(f) > 2 {
+		last := f[len(f)-1]
+		if last == "turned" {
+			r.Turned = true
+		} else if v, ok := strings.CutPrefix(last, "form="); ok {
+			n, isNum := digits(v)
+			if !isNum || n < 1 {
+				return bad("form", fmt.Sprintf("%q: want form=N, N from 1, the fouled form played (Law 87)", last))
+			}
+			r.Form = n
+		} else {
+			break
+		}
+		f = f[:len(f)-1]
+	}
+	vul := bridge.Board(r.Board).Vulnerability()
+	switch {
+	case f[1] == "unplayed":
+		if len(f) != 2 {
+			return bad("", "an unplayed board stands alone: BOARD unplayed")
+		}
+		r.Unplayed = true
+		return r, r.Complete()
+	case f[1] == "seen":
+		if len(f) != 2 {
+			return bad("", "a seen traveller stands alone: BOARD seen")
+		}
+		r.Award = "A-/A-"
+		return r, r.Complete()
+	case strings.HasPrefix(f[1], "A") && strings.Contains(f[1], "/"):
+		if len(f) != 2 {
+			return bad("", "an artificial score stands alone: BOARD A+/A-")
+		}
+		r.Award = f[1]
+		if err := r.Complete(); err != nil {
+			return bad("award", err.Error())
+		}
+		return r, nil
+	}
 	if rest, assigned := strings.CutPrefix(f[1], "="); assigned {
+		if strings.Contains(rest, "@") {
+			for _, x := range f[1:] {
+				x, ok := strings.CutPrefix(x, "=")
+				sc, w, ok2 := strings.Cut(x, "@")
+				if !ok || !ok2 {
+					return bad("weighted score", fmt.Sprintf("%q: want =SCORE@SHARE", x))
+				}
+				n, err := ParseScore(sc, vul)
+				if err != nil {
+					return bad("weighted score", err.Error())
+				}
+				share, err := strconv.ParseFloat(w, 64)
+				if err != nil {
+					return bad("weighted score", fmt.Sprintf("share %q is not a number", w))
+				}
+				r.Weighted = append(r.Weighted, Outcome{Score: n, Weight: share})
+			}
+			if err := r.Complete(); err != nil {
+				return bad("weighted score", err.Error())
+			}
+			return r, nil
+		}
 		if len(f) != 2 {
 			return bad("", "an assigned score stands alone: BOARD =SCORE")
 		}
-		n, err := ParseScore(rest, bridge.Board(r.Board).Vulnerability())
+		nsS, ewS, split := strings.Cut(rest, "/")
+		n, err := ParseScore(nsS, vul)
 		if err != nil {
 			return bad("assigned score", err.Error())
 		}
 		r.Score = n
+		if split {
+			e, err := ParseScore(ewS, vul)
+			if err != nil {
+				return bad("East–West's score", err.Error())
+			}
+			r.EWScore = &e
+		}
 		return r, nil
 	}
 	c, err := bridge.ParseContract(f[1])

@@ -2,11 +2,12 @@ package event
 
 import (
 	"fmt"
-	"github.com/bridgetd/bridgetd/bridge"
 	"math"
 	"slices"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/regulation"
+	"github.com/bridgetd/bridgetd/score"
 )
 
 // Scorer is what the event needs from the scoring engine (package score):
@@ -29,6 +30,10 @@ type Scorer interface {
 	// match of boards boards: the most IMPs that score no more than vp
 	// (NSWBA 13.9), 0 when even a draw scores more.
 	ForfeitIMPs(vp float64, boards int) float64
+	// UnplayedIMPs returns the IMPs assigned for boards boards that cannot
+	// be played, in all, by profile p's formula (NSWBA 13.10), its VP
+	// figure taken on the event's scale.
+	UnplayedIMPs(p *regulation.Profile, boards int) float64
 }
 
 // Score computes every match of the event: the Butler datums and IMPs of
@@ -70,38 +75,67 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	datums := map[int]datum{}
 	if ev.Scoring == ButlerVP {
 		scores := map[int][]int{}
-		pending := map[int][]int{}
+		pending, decided := map[int][]int{}, map[int][]int{}
 		for i := range rd.Matches {
 			m := &rd.Matches[i]
 			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
 			for _, r := range m.Results {
-				if r.Appeal == AppealPending {
+				switch {
+				case r.Appeal == AppealPending:
 					pending[r.Board] = append(pending[r.Board], r.Score)
-				} else {
+				case r.Appeal == AppealDecided && ev.Datum == DatumSelected:
+					// NSWBA 14: the datum stays as it stood while the
+					// appeal was pending; only the appealed match changes.
+					decided[r.Board] = append(decided[r.Board], r.Score)
+				default:
 					scores[r.Board] = append(scores[r.Board], r.Score)
 				}
 			}
 		}
-		for _, b := range unionKeys(scores, pending) {
+		for _, b := range unionKeys(scores, unionMap(pending, decided)) {
 			use := scores[b]
 			prov := false
 			if ev.Datum != DatumSelected || len(use) == 0 {
 				// NSWBA 14: all scores enter the datum, provisionally.
 				prov = len(pending[b]) > 0
 				use = append(slices.Clone(use), pending[b]...)
+				use = append(use, decided[b]...)
 			}
 			datums[b] = datum{sc.Datum(use), prov, true}
 		}
 	}
+	// Boards with an adjusted score or an irregular form are scored by
+	// package score's Butler traveller: fouled forms by the profile's rule
+	// (NSWBA 8.1), artificial scores at its average IMPs (NSWBA 8.3), split
+	// and weighted scores side by side (Law 12C1(b), (c)).
+	adjusted := map[[2]int]score.Scored{} // (match index, board) -> the row's IMPs
+	if ev.Scoring == ButlerVP {
+		adjusted = ev.butlerAdjusted(rd, boards, sc)
+	}
 	for i := range rd.Matches {
 		m := &rd.Matches[i]
-		m.Provisional = false
+		m.Provisional, m.EWIMPs = false, nil
 		switch {
 		case m.Bye():
+			// A bye is credited once its round is played, not when drawn.
+			if !rd.Played() {
+				m.VP, m.IMPs = nil, nil
+				continue
+			}
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
 			m.VP, m.IMPs = &[2]float64{round2(v), 0}, nil
+			continue
+		case m.Forfeit != nil && ev.Scoring == IMPs:
+			// NSWBA 13.9: in an event not scored by VPs the non-offenders
+			// score the IMPs of the unplayed-boards formula (13.10) for the
+			// match, the offenders the negative.
+			imps := sc.UnplayedIMPs(p, boards)
+			if *m.Forfeit == bridge.NS {
+				imps = -imps
+			}
+			m.VP, m.IMPs = nil, &imps
 			continue
 		case m.Forfeit != nil:
 			// NSWBA 13.9: the offenders score 0, the others 18 of 30 until
@@ -123,13 +157,29 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 				m.IMPs, m.VP = nil, nil
 				continue
 			}
-			var imps float64
+			var imps, ewIMPs float64
 			for _, r := range m.Results {
+				if x, ok := adjusted[[2]int{i, r.Board}]; ok {
+					imps += x.NS
+					ewIMPs += x.EW
+					continue
+				}
 				d := datums[r.Board]
-				imps += sc.IMPs(float64(r.Score) - d.value)
+				v := sc.IMPs(float64(r.Score) - d.value)
+				imps += v
+				ewIMPs -= v
 				m.Provisional = m.Provisional || d.provisional
 			}
 			m.IMPs = &imps
+			if math.Abs(imps+ewIMPs) > eps && m.Half == 0 {
+				// The sides' IMPs differ (average-minus to both, say): each
+				// side's VPs come from its own IMPs.
+				m.EWIMPs = &ewIMPs
+				ns, _ := sc.VP(imps, boards)
+				ew, _ := sc.VP(ewIMPs, boards)
+				m.VP = &[2]float64{ns, ew}
+				continue
+			}
 		case IMPVP, IMPs:
 			if imps, ok, err := twoRooms(m, sc); err != nil {
 				return fmt.Errorf("table %d: %w", m.Table, err)
@@ -157,6 +207,80 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 		m.VP = &[2]float64{ns, ew}
 	}
 	return nil
+}
+
+// butlerAdjusted scores, with package score's Butler traveller, every
+// board of the round on which some table has an adjusted score or an
+// irregular form, and returns each such row's IMPs by match index and
+// board.
+func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]score.Scored {
+	has := map[int]bool{}
+	for _, m := range rd.Matches {
+		for _, r := range m.Results {
+			if r.Adjusted() && m.Forfeit == nil && !m.Bye() {
+				has[r.Board] = true
+			}
+		}
+	}
+	if len(has) == 0 {
+		return nil
+	}
+	p := ev.Profile()
+	rule := score.Fouled(p)
+	avg := score.AverageIMPs(p, boards, true)
+	o := score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: avg, AveMinus: avg, Fouled: &rule}
+	out := map[[2]int]score.Scored{}
+	// NSWBA 13.10: the IMPs a board for the boards a table left unplayed.
+	unplayed := map[int]float64{}
+	for i, m := range rd.Matches {
+		n := 0
+		for _, r := range m.Results {
+			if r.Unplayed {
+				n++
+			}
+		}
+		if n > 0 {
+			unplayed[i] = sc.UnplayedIMPs(p, n) / float64(n)
+		}
+	}
+	for b := range has {
+		var rs []score.Result
+		var at [][2]int
+		for i, m := range rd.Matches {
+			if m.Bye() || m.Forfeit != nil {
+				continue
+			}
+			for _, r := range m.Results {
+				if r.Board == b {
+					x := r.scoreResult(m.NS, m.EW)
+					if r.Unplayed {
+						x = score.ArtificialScore(m.NS, m.EW, score.IMPs(unplayed[i]), score.IMPs(unplayed[i]))
+					}
+					rs = append(rs, x)
+					at = append(at, [2]int{i, b})
+				}
+			}
+		}
+		for k, x := range score.Butler(rs, o) {
+			if rs[k].NS != rd.Matches[at[k][0]].NS {
+				x.NS, x.EW = x.EW, x.NS // turned: the pair sitting NS held EW's cards
+			}
+			out[at[k]] = x
+		}
+	}
+	return out
+}
+
+// unionMap merges two maps of scores by board.
+func unionMap(a, b map[int][]int) map[int][]int {
+	out := make(map[int][]int, len(a)+len(b))
+	for k, v := range a {
+		out[k] = append(out[k], v...)
+	}
+	for k, v := range b {
+		out[k] = append(out[k], v...)
+	}
+	return out
 }
 
 // twoRooms scores a teams match entered as the board results of both
@@ -266,8 +390,12 @@ func (ev *Event) Records(sc Scorer) []Record {
 			if r := recs[m.NS]; r != nil {
 				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.EW, VP: vp[NS], OppVP: vp[EW], IMPs: imps, Cap: caps[boards], Weight: weight(m.NS)})
 			}
+			ewIMPs := -imps
+			if m.EWIMPs != nil {
+				ewIMPs = *m.EWIMPs
+			}
 			if r := recs[m.EW]; r != nil && !m.Bye() {
-				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: -imps, Cap: caps[boards], Weight: weight(m.EW), SatOut: m.Half == 2})
+				r.Matches = append(r.Matches, MatchRecord{Round: rd.Number, Opponent: m.NS, VP: vp[EW], OppVP: vp[NS], IMPs: ewIMPs, Cap: caps[boards], Weight: weight(m.EW), SatOut: m.Half == 2})
 			}
 		}
 	}

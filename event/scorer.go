@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
 )
 
@@ -51,4 +52,21 @@ func (s scoreScorer) ForfeitIMPs(vp float64, boards int) float64 {
 		return 0
 	}
 	return float64(n)
+}
+
+// UnplayedIMPs is score.UnplayedIMPs for a whole match of boards boards:
+// the profile's formula VPs (18) are on its 30-VP basis, so they are taken
+// as the same share of the event's scale.
+func (s scoreScorer) UnplayedIMPs(p *regulation.Profile, boards int) float64 {
+	if boards <= 0 {
+		return 0
+	}
+	us, them := s.scale.VP(0, boards)
+	q := *p
+	q.UnplayedFormulaVP = regulation.ScaleVP(p.UnplayedFormulaVP, p.ForfeitScaleVP, us+them)
+	per, ok := score.UnplayedIMPs(&q, boards, s.scale)
+	if !ok {
+		return 0
+	}
+	return per * float64(boards)
 }

@@ -1,6 +1,7 @@
 package event
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -16,7 +17,7 @@ import (
 type Settings struct {
 	Name    string
 	Kind    Kind
-	Scoring Scoring // empty: ButlerVP, or Matchpoints for an individual event
+	Scoring Scoring // empty: the kind's (Kind.DefaultScoring)
 	VPScale string  // a scale of package score (score.ScaleNames)
 	VPTotal float64
 	Datum   Datum
@@ -56,10 +57,7 @@ func Create(s Settings) (*Event, error) {
 		return nil, fmt.Errorf("%w: top %g: want a matchpoint top of 0 (worked out from the movement) or more", ErrInvalid, s.Top)
 	}
 	if s.Scoring == "" {
-		s.Scoring = ButlerVP
-		if s.Kind == Individual {
-			s.Scoring = Matchpoints
-		}
+		s.Scoring = s.Kind.DefaultScoring()
 	}
 	ev := New(s.Name, s.Kind, s.Scoring)
 	ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = s.VPScale, s.VPTotal, s.BoardsPerRound, s.Qualify, s.Seed
@@ -207,6 +205,30 @@ func (ev *Event) Missing(session int) ([]Missing, error) {
 	return out, nil
 }
 
+// ToEnter returns the current round, the first not yet fully entered in a
+// session not yet posted, and the board results its tables still have to
+// enter, table by table in board order (what a scorer enters next from the
+// travellers or pick-up slips). Round is 0 when nothing is left to enter.
+func (ev *Event) ToEnter() (round int, missing []Missing) {
+	for _, s := range ev.Sessions {
+		if s.Posted != nil {
+			continue
+		}
+		ms, _ := ev.Missing(s.Number)
+		if len(ms) == 0 {
+			continue
+		}
+		round = ms[0].Round
+		for _, m := range ms {
+			if m.Round == round {
+				missing = append(missing, m)
+			}
+		}
+		return round, missing
+	}
+	return 0, nil
+}
+
 // Posted is what posting a session did: the posting recorded, and the
 // results still missing, which the director should chase (they score
 // nothing until entered).
@@ -233,9 +255,11 @@ func (ev *Event) PostScores(session int, at time.Time) (*Posted, error) {
 	return &Posted{Posting: ev.Postings[len(ev.Postings)-1], Missing: missing}, nil
 }
 
-// MovementPlan describes a matchpoint movement to seat: its kind
-// ("mitchell", "howell" or "individual"), size and options (package
-// movement).
+// MovementPlan describes a movement to seat: its kind ("mitchell",
+// "howell" or "individual" for a matchpoint event, "round-robin" for the
+// Berger schedule of a round-robin event's matches, its field the entrants
+// entered), size and options (package movement). PerRound 0 is the event's
+// boards per round, else 2.
 type MovementPlan struct {
 	Kind string
 	// Session is the session it is played in; 0 for the last.
@@ -245,25 +269,49 @@ type MovementPlan struct {
 	Tables, PerRound, Rounds, Pairs int
 	// ArrowSwitch lists the rounds of a Mitchell played arrow-switched.
 	ArrowSwitch []int
+	// Even is how a Mitchell on an even number of tables avoids meeting
+	// the same boards twice: "skip" (the default: East–West skip a table
+	// half-way) or "relay" (a relay between the first and last tables and
+	// a bye stand half-way).
+	Even string
 }
 
 // Seat builds the planned movement with package movement and adds its
-// rounds to the event (AddMovement); it returns the movement.
+// rounds to the event (AddMovement); it returns the movement. A pairs
+// movement for one pair fewer than its tables seat is a half table (Pairs
+// need not be given): the pairs entered are numbered through it, the
+// missing pair's opponents sitting out. A movement that would leave an
+// entrant out is refused (ErrField).
 func (ev *Event) Seat(p MovementPlan) (*movement.Movement, error) {
 	if p.Session == 0 && len(ev.Sessions) > 0 {
 		p.Session = ev.Sessions[len(ev.Sessions)-1].Number
+	}
+	if p.Kind != "mitchell" && p.Even != "" {
+		return nil, fmt.Errorf("%w: even %q: only a Mitchell on an even number of tables has a skip or a relay", ErrInvalid, p.Even)
+	}
+	if p.PerRound == 0 {
+		p.PerRound = cmp.Or(ev.BoardsPerRound, 2)
+	}
+	if p.Pairs == 0 && (p.Kind == "mitchell" || p.Kind == "howell") && len(ev.Entrants) == 2*p.Tables-1 {
+		p.Pairs = len(ev.Entrants) // a half table: one pair sits out each round
 	}
 	var mv *movement.Movement
 	var err error
 	switch p.Kind {
 	case "mitchell":
-		mv, err = movement.NewMitchell(movement.MitchellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs, ArrowSwitch: p.ArrowSwitch})
+		even, ok := map[string]movement.Even{"": movement.Skip, "skip": movement.Skip, "relay": movement.RelayBye}[p.Even]
+		if !ok {
+			return nil, fmt.Errorf("%w: even %q: want skip or relay", ErrInvalid, p.Even)
+		}
+		mv, err = movement.NewMitchell(movement.MitchellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs, ArrowSwitch: p.ArrowSwitch, Even: even})
+	case "round-robin":
+		mv, err = movement.NewRoundRobin(movement.RoundRobinOptions{Teams: len(ev.Entrants), PerSet: p.PerRound, Rounds: p.Rounds})
 	case "howell":
 		mv, err = movement.NewHowell(movement.HowellOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds, Pairs: p.Pairs})
 	case "individual":
 		mv, err = movement.NewIndividual(movement.IndividualOptions{Tables: p.Tables, PerSet: p.PerRound, Rounds: p.Rounds})
 	default:
-		return nil, fmt.Errorf("movement %q: want mitchell, howell or individual", p.Kind)
+		return nil, fmt.Errorf("movement %q: want mitchell, howell, individual or round-robin", p.Kind)
 	}
 	if err != nil {
 		return nil, err

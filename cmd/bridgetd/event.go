@@ -28,35 +28,67 @@ func init() {
 }
 
 // eventHelp is the help of bridgetd event; the VP scales are package score's.
-var eventHelp = strings.Replace(eventHelpText, "SCALES", strings.Join(score.ScaleNames, ", "), 1)
+// The kinds of event and the scorings, with each kind's default scoring,
+// are package event's.
+var eventHelp = strings.NewReplacer("SCALES", strings.Join(score.ScaleNames, ", "), "KINDS\n", kindsHelp()).Replace(eventHelpText)
+
+// kindsHelp lists the kinds of event with their default scoring, and the
+// forms of scoring.
+func kindsHelp() string {
+	var b strings.Builder
+	b.WriteString("Kinds of event (--kind), each scored as shown unless --scoring says otherwise:\n")
+	for _, k := range event.Kinds {
+		fmt.Fprintf(&b, "  %-15s %s; default %s\n", k, k.Describe(), k.DefaultScoring())
+	}
+	b.WriteString("Scorings (--scoring):\n")
+	for _, s := range event.Scorings {
+		fmt.Fprintf(&b, "  %-15s %s\n", s, s.Describe())
+	}
+	b.WriteString("\n")
+	return b.String()
+}
 
 const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
 
-  new EVENT --name NAME [--kind swiss-pairs] [--scoring butler-vp] [--vp-scale wbf2013]
+  new EVENT --name NAME [--kind swiss-pairs] [--scoring KIND'S DEFAULT] [--vp-scale wbf2013]
             [--vp-total 20] [--boards 3] [--qualify N] [--seed N] [--datum all|selected]
             [--trim N] [--top T] [--rounds N] [--regulation PROFILE.json]
       create the event file (refuses to overwrite one); --vp-scale is one of
       SCALES; --rounds is the planned number of rounds, for the forfeit
-      re-adjustments of NSWBA 13.9; --kind individual is scored by
-      matchpoints (the default scoring for it)
+      re-adjustments of NSWBA 13.9; the kinds and scorings are listed below
   add EVENT --name NAME --player "NAME:MEMBER:RANK" ... [--section S] [--non-qualified]
       enter a pair, team or individual (one --player at most); prints its number
   add EVENT --id N --unavailable
       mark an entrant unavailable for the next stage (NSWBA 12)
   session EVENT --start TIME [--stage N]
       add a session
-  movement EVENT mitchell|howell|individual --tables N [--per-round K] [--rounds R]
-           [--pairs P] [--arrow-switch 4,7] [--session S] [--at TIME]
-      add every round of a matchpoint movement (package movement); a
+  movement EVENT mitchell|howell|individual|round-robin --tables N [--per-round K]
+           [--rounds R] [--pairs P] [--arrow-switch 4,7] [--even skip|relay]
+           [--session S] [--at TIME]
+      add every round of a matchpoint movement (package movement) seating
+      every entrant: one pair short of the tables is a half table (a pair
+      sits out each round), any other misfit is refused; a
       Mitchell without --arrow-switch is two-winner: North–South and
       East–West are ranked separately (NSWBA 12 in each field). An
       individual movement (--tables 2 or 3; 8 or 12 players, each partnering
       every other once) needs an individual event: each table seats four
-      players, N E S W, and each player scores his side's matchpoints
+      players, N E S W, and each player scores his side's matchpoints. A
+      Mitchell on an even number of tables skips half-way (--even skip) or
+      shares boards between the first and last tables with a bye stand
+      (--even relay). round-robin gives a round-robin event (teams) its
+      Berger schedule: every entrant meets every other in a whole match of
+      --per-round boards (no --tables: the field is the entrants; an odd
+      field has a bye each round). A teams event takes no pairs movement
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
       "1 4S N +1", "2 3NT S =", "3 2HX E -2", "7 Pass") or "BOARD =SCORE" for
-      an assigned NS score (one some result can give, NSWBA 13.6); every
+      an assigned NS score (one some result can give, NSWBA 13.6); in a
+      matchpoint event also "BOARD =NS/EW" a split score (Law 12C1(b)),
+      "BOARD =S1@0.6 =S2@0.4" a weighted one (12C1(c)), "BOARD A+/A-" an
+      artificial one (12C2), "BOARD seen" average-minus to both for a seen
+      traveller (NSWBA 13.11), in a Butler event "BOARD unplayed" (no
+      fault, NSWBA 13.10), and after a result "turned" (a board turned
+      through 90°, NSWBA 8.4) or "form=N" (a fouled form, Law 87); every
       field must be whole and valid, each board once; --room closed enters
       a teams match's other room (home team East–West): with both rooms the
       match is scored board by board; --imps gives a whole match's NS margin
@@ -64,13 +96,17 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
   forfeit EVENT --round R --table T --offender ID
       declare the match forfeited by ID: 0 VP to it, 18 of 30 to the other
       side, re-adjusted before the draws after 50% and 75% of the rounds and
-      at the end (NSWBA 13.9)
+      at the end (NSWBA 13.9); in an event scored by IMPs alone the other
+      side scores the IMPs of the unplayed-boards formula for the match
+      (NSWBA 13.10) and the offender the negative
   post EVENT --session S --at TIME
       score the event and post the session's scores; the correction windows of
       NSWBA 13 run from here; a result still missing is named in a warning
   show EVENT
-      print the rounds, draws, results and VPs
+      print the rounds, draws, results and VPs, and then the current round's
+      boards each table has still to enter
 
+KINDS
 TIME is "2006-01-02 15:04" (local time) or RFC 3339.
 `
 
@@ -116,8 +152,8 @@ func runEvent(e *env, args []string) error {
 
 func eventNew(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
 	var set event.Settings
-	kind, scoring, datum := fs.String("kind", string(event.SwissPairs), "swiss-pairs, swiss-teams, round-robin, mp-pairs, individual or knockout-teams"),
-		fs.String("scoring", "", "butler-vp, imp-vp, imps or matchpoints (default butler-vp; matchpoints for an individual)"),
+	kind, scoring, datum := fs.String("kind", string(event.SwissPairs), "kind of event: "+joinNames(event.Kinds)),
+		fs.String("scoring", "", "scoring: "+joinNames(event.Scorings)+" (default: the kind's, listed in bridgetd event -h)"),
 		fs.String("datum", string(event.DatumAll), "Butler datum: all or selected scores (NSWBA 14)")
 	fs.StringVar(&set.Name, "name", "", "event name")
 	fs.StringVar(&set.VPScale, "vp-scale", "wbf2013", "VP scale: "+strings.Join(score.ScaleNames, ", "))
@@ -268,9 +304,10 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 	fs.IntVar(&plan.Session, "session", 0, "session (default: the last)")
 	atS := fs.String("at", "", "when the movement was set (default now)")
 	fs.IntVar(&plan.Tables, "tables", 0, "number of tables")
-	fs.IntVar(&plan.PerRound, "per-round", 2, "boards per round")
+	fs.IntVar(&plan.PerRound, "per-round", 0, "boards per round (default: the event's --boards, else 2)")
+	fs.StringVar(&plan.Even, "even", "", "Mitchell on an even number of tables: skip (the default) or relay (relay and bye stand)")
 	fs.IntVar(&plan.Rounds, "rounds", 0, "rounds to play (default: the full movement)")
-	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field")
+	fs.IntVar(&plan.Pairs, "pairs", 0, "number of pairs when one short of a full field (default: the pairs entered, a half table when one short)")
 	arrow := fs.String("arrow-switch", "", "Mitchell: comma-separated rounds played arrow-switched")
 	return func(e *env, _ string, desk event.Desk, pos []string) error {
 		plan.Kind = pos[0]
@@ -284,6 +321,10 @@ func eventMovement(fs *flag.FlagSet) func(*env, string, event.Desk, []string) er
 		ev, mv, err := desk.Seat(context.Background(), plan)
 		if err != nil {
 			return err
+		}
+		if plan.Kind == "round-robin" {
+			fmt.Fprintf(e.stdout, "%s: %d rounds of %d-board matches\n", mv.Name, len(mv.Rounds), mv.PerSet)
+			return nil
 		}
 		fmt.Fprintf(e.stdout, "%s: %d rounds, %d board(s) a set, top %g\n", mv.Name, len(mv.Rounds), mv.PerSet, ev.Top)
 		if ev.TwoWinner {
@@ -367,6 +408,9 @@ func showEvent(e *env, ev *event.Event) error {
 				}
 				if m.IMPs != nil {
 					line += fmt.Sprintf("\t%+g IMPs", *m.IMPs)
+					if m.EWIMPs != nil {
+						line += fmt.Sprintf(" (EW %+g)", *m.EWIMPs)
+					}
 				} else {
 					line += "\t"
 				}
@@ -397,6 +441,21 @@ func showEvent(e *env, ev *event.Event) error {
 				}
 			}
 			tw.Flush()
+		}
+	}
+	if round, missing := ev.ToEnter(); round > 0 {
+		fmt.Fprintf(e.stdout, "\nTo enter, round %d:\n", round)
+		for i := 0; i < len(missing); {
+			m := missing[i]
+			var boards []string
+			for ; i < len(missing) && missing[i].Table == m.Table && missing[i].Room == m.Room; i++ {
+				boards = append(boards, strconv.Itoa(missing[i].Board))
+			}
+			room := ""
+			if m.Room != "" {
+				room = " " + m.Room + " room"
+			}
+			fmt.Fprintf(e.stdout, "  table %d%s: boards %s\n", m.Table, room, strings.Join(boards, " "))
 		}
 	}
 	return nil
@@ -466,4 +525,13 @@ func (l *intList) Set(s string) error {
 		*l = append(*l, n)
 	}
 	return nil
+}
+
+// joinNames lists names separated by commas.
+func joinNames[S ~string](names []S) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -207,6 +207,15 @@ func TestEventCommandErrors(t *testing.T) {
 			t.Errorf("%s: exit %d, output %q; want %d and %q", tt.name, code, out.String()+errb.String(), tt.code, tt.msg)
 		}
 	}
+	// The kinds of event and the scorings are in the help, each kind with
+	// its default scoring (an mp-pairs event is scored by matchpoints).
+	var help bytes.Buffer
+	run(&env{stdout: &help, stderr: &help}, []string{"event", "-h"})
+	for _, s := range []string{"mp-pairs", "default matchpoints", "knockout-teams", "default imps", "butler-vp", "imp-vp"} {
+		if !strings.Contains(help.String(), s) {
+			t.Errorf("event -h does not say %q", s)
+		}
+	}
 	// An existing event file is never overwritten by "new".
 	var out, errb bytes.Buffer
 	if code := run(&env{stdout: &out, stderr: &errb}, []string{"event", "new", path, "--name", "A"}); code != 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/bridgetd/bridgetd/event"
 )
@@ -32,6 +33,13 @@ added to: slow play runs out after 6 calendar months between offences, phone
 offences after 12 (NSWBA 7). Fines are in the event's units and are deducted
 in the rankings.
 
+--at is the time of the offence. Without it the offence is dated now, but
+only while its session is in play: once the session (--session, the
+round's, or else the event's last) has been posted, --at is required, as an
+offence dated when it was entered would shift the windows above. A late
+arrival within the grace period (5 minutes, NSWBA 7.2) is not an offence and
+is not recorded.
+
 Flags:
 `
 
@@ -41,7 +49,7 @@ func runFine(e *env, args []string) error {
 	fs.Usage = func() { fmt.Fprint(fs.Output(), fineHelp); fs.PrintDefaults() }
 	var f event.Fine
 	var innocent intList
-	atS := fs.String("at", "", "time of the offence (default now)")
+	atS := fs.String("at", "", "time of the offence (default now while the session is in play; required once it is posted)")
 	reg := fs.String("register", "", "offences register file kept across events")
 	fs.IntVar(&f.Session, "session", 0, "session")
 	fs.IntVar(&f.Round, "round", 0, "round")
@@ -71,8 +79,11 @@ func runFine(e *env, args []string) error {
 		return errUsage
 	}
 	f.Innocent = innocent
-	if f.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
-		return err
+	f.Entered = time.Now()
+	if *atS != "" {
+		if f.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
+			return err
+		}
 	}
 	desk := event.Desk{Events: event.NewFileStore(pos[1])}
 	if *reg != "" {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/bridgetd/bridgetd/event"
@@ -35,7 +36,15 @@ func runRank(e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e.stdout, rep)
 	}
-	fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n", ev.Name, rep.Rounds)
+	pct := ev.Scoring == event.Matchpoints
+	switch rep.Rounds {
+	case 0:
+		fmt.Fprintf(e.stdout, "%s — no results yet: the entrants, unranked\n", ev.Name)
+	case 1:
+		fmt.Fprintf(e.stdout, "%s — standings after 1 round\n", ev.Name)
+	default:
+		fmt.Fprintf(e.stdout, "%s — standings after %d rounds\n", ev.Name, rep.Rounds)
+	}
 	var tw *tabwriter.Writer
 	for i, r := range rep.Standings {
 		if i == 0 || r.Field != rep.Standings[i-1].Field {
@@ -47,13 +56,18 @@ func runRank(e *env, args []string) error {
 				fmt.Fprintf(e.stdout, "%s (two-winner movement: each direction is ranked on its own)\n", name)
 			}
 			tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "Place\tNo\tEntrant\tScore\tFines\tSeparated from the one above by\t")
+			head := "Place\tNo\tEntrant\tScore\t"
+			if pct {
+				head += "%\t"
+			}
+			fmt.Fprintln(tw, head+"Fines\tSeparated from the one above by\t")
 		}
 		fines, by, mark := "", "", ""
 		if r.Fines != 0 {
 			fines = fmt.Sprintf("-%g", r.Fines)
 		}
-		if r.By != "" {
+		// A higher score needs no saying; only a tie-break is named.
+		if r.By != "" && r.By != event.ByScore {
 			by = string(r.By)
 			if r.Detail != "" {
 				by += ": " + r.Detail
@@ -62,7 +76,14 @@ func runRank(e *env, args []string) error {
 		if !r.Eligible {
 			mark = " (NQ)"
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%s%s\t%.2f\t%s\t%s\t\n", r.Place, r.Entrant, r.Name, mark, r.Total, fines, by)
+		place, percent := "-", ""
+		if r.Place > 0 {
+			place = strconv.Itoa(r.Place)
+		}
+		if pct {
+			percent = fmt.Sprintf("%.2f\t", r.Percent)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s%s\t%.2f\t%s%s\t%s\t\n", place, r.Entrant, r.Name, mark, r.Total, percent, fines, by)
 	}
 	if tw != nil {
 		tw.Flush()

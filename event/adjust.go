@@ -1,0 +1,124 @@
+package event
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/bridgetd/bridgetd/score"
+)
+
+// Outcome is one possible result of a weighted score (Law 12C1(c)): a
+// North–South score and its share.
+type Outcome struct {
+	Score  int     `json:"score"`
+	Weight float64 `json:"weight"`
+}
+
+// Adjusted reports whether the result is an adjusted score or a board
+// played in an irregular form: a split, weighted or artificial score, a
+// fouled form or a board turned through 90°.
+func (r Result) Adjusted() bool {
+	return r.EWScore != nil || len(r.Weighted) > 0 || r.Award != "" || r.Form != 0 || r.Turned || r.Unplayed
+}
+
+// awards reads an artificial adjusted score "NS/EW", each A+, A or A-
+// (Law 12C2).
+func awards(s string) (ns, ew score.Award, err error) {
+	one := func(x string) (score.Award, error) {
+		switch x {
+		case "A+":
+			return score.AvePlus, nil
+		case "A":
+			return score.Ave, nil
+		case "A-":
+			return score.AveMinus, nil
+		}
+		return score.Award{}, fmt.Errorf("%q: want A+, A or A-", x)
+	}
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return ns, ew, fmt.Errorf("award %q: want NS/EW, e.g. A+/A-", s)
+	}
+	if ns, err = one(a); err != nil {
+		return ns, ew, fmt.Errorf("award %q: %w", s, err)
+	}
+	if ew, err = one(b); err != nil {
+		return ns, ew, fmt.Errorf("award %q: %w", s, err)
+	}
+	return ns, ew, nil
+}
+
+// checkAdjusted checks an adjusted result: one kind of adjustment at a
+// time, an award that reads, weights that are shares adding up to 1, and
+// a form not negative.
+func (r *Result) checkAdjusted() error {
+	n := 0
+	for _, set := range []bool{r.EWScore != nil, len(r.Weighted) > 0, r.Award != "", r.Unplayed} {
+		if set {
+			n++
+		}
+	}
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("board %d: %w: %s", r.Board, ErrBadResult, fmt.Sprintf(format, a...))
+	}
+	switch {
+	case n > 1:
+		return bad("a result is one of a split, a weighted or an artificial score, or an unplayed board")
+	case n == 1 && r.Contract != nil:
+		return bad("an adjusted score replaces the contract played")
+	case r.Form < 0:
+		return bad("form %d: want 0 (the true board) or the number of a fouled form", r.Form)
+	}
+	if r.Award != "" {
+		if _, _, err := awards(r.Award); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if len(r.Weighted) > 0 {
+		var sum float64
+		for _, o := range r.Weighted {
+			if !(o.Weight > 0 && o.Weight <= 1) {
+				return bad("weight %g: want a share above 0 and at most 1 (Law 12C1(c))", o.Weight)
+			}
+			sum += o.Weight
+		}
+		if math.Abs(sum-1) > 1e-6 {
+			return bad("weights add up to %g: want 1 (Law 12C1(c))", sum)
+		}
+	}
+	return nil
+}
+
+// scoreResult is the traveller row of package score for a result between
+// the pair holding the North–South cards and the one holding East–West's:
+// a table result or an assigned score (Law 12C1(a)), a split (12C1(b)), a
+// weighted (12C1(c)) or an artificial adjusted score (12C2; average-minus
+// to both for a seen traveller, NSWBA 13.11), compared within its fouled
+// form (Law 87) and, for a board turned through 90°, against the pairs
+// who held the same cards (score.Turned90).
+func (r Result) scoreResult(ns, ew int) score.Result {
+	var x score.Result
+	switch {
+	case r.Award != "":
+		a, b, _ := awards(r.Award)
+		x = score.ArtificialScore(ns, ew, a, b)
+	case r.EWScore != nil:
+		x = score.SplitScore(ns, ew, r.Score, *r.EWScore)
+	case len(r.Weighted) > 0:
+		os := make([]score.Outcome, len(r.Weighted))
+		for i, o := range r.Weighted {
+			os[i] = score.Outcome{Score: o.Score, Weight: o.Weight}
+		}
+		x = score.WeightedScore(ns, ew, os...)
+	case r.Contract == nil:
+		x = score.AssignedScore(ns, ew, r.Score)
+	default:
+		x = score.Table(ns, ew, r.Score)
+	}
+	x.Group = r.Form
+	if r.Turned {
+		x = score.Turned90(x)
+	}
+	return x
+}

@@ -1,0 +1,178 @@
+package event
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"testing"
+	"time"
+)
+
+// boardOne is a matchpoint event of eight pairs at four tables playing
+// board 1 (not vulnerable), the tables' results given as ParseResult reads
+// them; it returns each pair's matchpoints on the board (top 6: 2 for each
+// of three scores beaten, Law 78A).
+func boardOne(t *testing.T, rows ...string) map[int]float64 {
+	t.Helper()
+	ev := New("adjusted", MatchpointPairs, Matchpoints)
+	for i := 1; i <= 8; i++ {
+		ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
+	}
+	ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
+	if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 8}}, []int{1}, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range rows {
+		r, err := ParseResult(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.EnterRoom(1, i+1, false, []Result{r}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mp := map[int]float64{}
+	for _, rec := range ev.MPRecords() {
+		for _, b := range rec.Boards {
+			mp[rec.Entrant] += b.MP
+		}
+	}
+	return mp
+}
+
+// TestAdjustedScoresInTheRanking: the event file and the results command
+// record each adjusted score and irregular board, and the matchpoints
+// apply it (tables 1–3 played 4♠ by North: +420, +420, +450).
+func TestAdjustedScoresInTheRanking(t *testing.T) {
+	played := []string{"1 4S N 10", "1 4S N 10", "1 4S N 11"}
+	tests := []struct {
+		clause string
+		row    string // table 4: pair 7 North–South, pair 8 East–West
+		p7, p8 float64
+	}{
+		// An artificial score takes no part in the comparisons: the top is
+		// then 4, over the three scores played (package score).
+		{"Law 12C2: average-plus to NS, average-minus to EW: 60% and 40% of the top", "1 A+/A-", 2.4, 1.6},
+		{"NSWBA 13.11: a seen traveller: average-minus to both", "1 seen", 1.6, 1.6},
+		// NS compared as +420 (two ties, one loss), EW as -100 (beating all).
+		{"Law 12C1(b): a split score, each side compared on its own", "1 =420/-100", 2, 6},
+		// Half of +420 (2 MP) and half of +450 (5 MP): 3.5, EW the rest.
+		{"Law 12C1(c): a weighted score, each outcome matchpointed then weighted", "1 =420@0.5 =450@0.5", 3.5, 2.5},
+		// Pair 7 held the East–West cards and scored +420 from its seat:
+		// as East–West it beat all three (-420 for the North–South cards).
+		{"NSWBA 8.4: a board turned through 90° is scored against the pairs who held the same cards", "1 4S N 10 turned", 6, 0},
+	}
+	for _, tt := range tests {
+		mp := boardOne(t, append(played, tt.row)...)
+		if math.Abs(mp[7]-tt.p7) > 1e-9 || math.Abs(mp[8]-tt.p8) > 1e-9 {
+			t.Errorf("%s: pair 7 %g, pair 8 %g; want %g and %g", tt.clause, mp[7], mp[8], tt.p7, tt.p8)
+		}
+	}
+	// Law 87: a fouled form is compared only within its form: tables 3 and
+	// 4 played form 1; what the true board scored does not move them.
+	a := boardOne(t, "1 4S N 10", "1 4S N 11", "1 2S N 8 form=1", "1 2S N 9 form=1")
+	b := boardOne(t, "1 4S N 8", "1 4S N 9", "1 2S N 8 form=1", "1 2S N 9 form=1")
+	if a[5] != b[5] || a[7] != b[7] || !(a[7] > a[5]) {
+		t.Errorf("Law 87: form 1 pairs 5 and 7: %g, %g with the true board made, %g, %g with it down; want the same, 7 ahead", a[5], a[7], b[5], b[7])
+	}
+}
+
+// TestAdjustedScoresRefused: an adjusted score that cannot be meant is
+// refused with the field, and one the event's scoring does not apply yet
+// is refused rather than scored wrongly.
+func TestAdjustedScoresRefused(t *testing.T) {
+	for _, s := range []string{"1 A+/B", "1 =420@0.5 =450@0.6", "1 =420@0 =450@1", "1 =421/-100", "1 4S N 10 form=0", "1 seen turned extra"} {
+		if r, err := ParseResult(s); err == nil {
+			t.Errorf("%q read as %+v", s, r)
+		} else if !errors.Is(err, ErrBadResult) {
+			t.Errorf("%q: %v, want ErrBadResult", s, err)
+		}
+	}
+	ev := New("teams", SwissTeams, IMPVP)
+	ev.VPTotal, ev.BoardsPerRound = 20, 2
+	ev.AddEntrant(Entrant{Name: "a"})
+	ev.AddEntrant(Entrant{Name: "b"})
+	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	if _, err := ev.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ParseResult("1 A+/A-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
+	}
+	mp := mpEvent(t, 4)
+	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := ParseResult("1 unplayed")
+	if err := mp.EnterRoom(1, 1, false, []Result{u}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("an unplayed board in a matchpoint event: %v, want it refused (NSWBA 13.10 assigns IMPs)", err)
+	}
+}
+
+// TestAdjustedScoresButler: in Butler pairs (IMPs against a datum) an
+// artificial score is worth the profile's average IMPs, 2 in Butler pairs
+// (NSWBA 8.3), to each side on its own, so average-minus to both for a
+// seen traveller costs both pairs 2 IMPs (NSWBA 13.11), each side's VPs
+// from its own IMPs; a fouled form played at enough tables is scored on a
+// datum of its own (NSWBA 8.1(a), score.Fouled: the profile's rule).
+func TestAdjustedScoresButler(t *testing.T) {
+	tests := []struct {
+		clause         string
+		t1b1           string
+		wantNS, wantEW float64 // table 1's IMPs on board 1, each side's own
+	}{
+		{"NSWBA 13.11 and 8.3: a seen traveller, average-minus to both: -2 and -2 IMPs", "1 seen", -2, -2},
+		{"NSWBA 8.3: average-plus to NS, average-minus to EW: +2 and -2", "1 A+/A-", 2, -2},
+		// One board unplayed (with board 2 played): 2 IMPs to each side.
+		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs a board to each side", "1 unplayed", 2, 2},
+		// One table of two is a third of the field rounded up: the form
+		// gets a datum of its own, so +110 there is level, not -7 IMPs
+		// against the true board's +420.
+		{"NSWBA 8.1(a): a fouled form at a third of the tables is scored on its own datum", "1 2S N 8 form=1", 0, 0},
+	}
+	for _, tt := range tests {
+		ev := testEvent(t)
+		rs := []Result{}
+		for _, s := range []string{tt.t1b1, "2 3NT N 9"} {
+			r, err := ParseResult(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs = append(rs, r)
+		}
+		if err := ev.EnterRoom(1, 1, false, rs); err != nil {
+			t.Fatal(err)
+		}
+		// Table 2: board 1 +420, board 2 +400 as at table 1 (0 IMPs).
+		other := []Result{}
+		for _, s := range []string{"1 4S N 10", "2 3NT N 9"} {
+			r, _ := ParseResult(s)
+			other = append(other, r)
+		}
+		if err := ev.EnterRoom(1, 2, false, other); err != nil {
+			t.Fatal(err)
+		}
+		sc, _ := ev.NewScorer()
+		if err := ev.Score(sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		ew := -deref(m.IMPs)
+		if m.EWIMPs != nil {
+			ew = *m.EWIMPs
+		}
+		if deref(m.IMPs) != tt.wantNS || ew != tt.wantEW {
+			t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), ew, tt.wantNS, tt.wantEW)
+			continue
+		}
+		nsVP, _ := sc.VP(tt.wantNS, 2)
+		ewVP, _ := sc.VP(tt.wantEW, 2)
+		if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
+			t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", tt.clause, m.VP, nsVP, ewVP)
+		}
+	}
+}
