@@ -178,7 +178,12 @@ func (p *page) answer(accept bool) {
 	if accept {
 		btn = "accept"
 	}
-	p.do(chromedp.Click(chromedp.ID(btn)))
+	// The element's own click (not a mouse click at its position, which
+	// a loaded machine makes flaky), as a person's tap does.
+	p.wait(fmt.Sprintf(`!document.getElementById('confirm').hidden && !!document.getElementById('%s')`, btn))
+	if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.getElementById('%s').click(), true`, btn))); err != nil {
+		p.t.Fatalf("%s: %s: %v\n%s", p.name, btn, err, p.dump())
+	}
 	p.wait(`document.getElementById('queue').hidden`)
 }
 
