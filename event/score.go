@@ -114,6 +114,9 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	if ev.Scoring == ButlerVP {
 		adjusted = ev.butlerAdjusted(rd, boards, sc)
 	}
+	sitOut := ev.sitOutAverages(rd, func(b, score int) float64 {
+		return sc.IMPs(float64(score) - datums[b].value)
+	}, adjusted)
 	for i := range rd.Matches {
 		m := &rd.Matches[i]
 		m.Provisional, m.EWIMPs = false, nil
@@ -122,6 +125,18 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			// A bye is credited once its round is played, not when drawn.
 			if !rd.Played() {
 				m.VP, m.IMPs = nil, nil
+				continue
+			}
+			if sitOut != nil {
+				// NSWBA 13.8: the pair that sat out scores, on every board
+				// of the round, the average the pairs who played it scored.
+				var imps float64
+				for _, b := range rd.Boards {
+					imps += sitOut[b]
+				}
+				imps = round2(imps)
+				ns, _ := sc.VP(imps, boards)
+				m.VP, m.IMPs = &[2]float64{ns, 0}, &imps
 				continue
 			}
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
@@ -267,6 +282,44 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 			}
 			out[at[k]] = x
 		}
+	}
+	return out
+}
+
+// sitOutAverages returns, board by board, the average IMPs the pairs who
+// played it in round rd scored (score.SitOutAverage), to be given to a pair
+// that sat out the round in a median-scored IMP pairs event (NSWBA 13.8):
+// an event scored by Butler IMPs that is not a Swiss (a Swiss pairs field
+// with an odd number of pairs is served by a bye or by half matches, 13.7).
+// The pair sitting out takes the North–South average, the seat a bye
+// holds; under a datum of all scores it is near 0, under a trimmed (median)
+// datum it need not be. imps gives a played row's IMPs against the board's
+// datum; adjusted holds the rows package score's Butler traveller scored.
+// nil when 13.8 does not apply.
+func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int]float64 {
+	if ev.Scoring != ButlerVP || ev.Kind.Swiss() {
+		return nil
+	}
+	rows := map[int][]score.Result{}
+	scored := map[int][]score.Scored{}
+	for i := range rd.Matches {
+		m := &rd.Matches[i]
+		if m.Bye() || m.Forfeit != nil {
+			continue
+		}
+		for _, r := range m.Results {
+			x, ok := adjusted[[2]int{i, r.Board}]
+			if !ok {
+				v := imps(r.Board, r.Score)
+				x = score.Scored{NS: v, EW: -v}
+			}
+			rows[r.Board] = append(rows[r.Board], r.scoreResult(m.NS, m.EW))
+			scored[r.Board] = append(scored[r.Board], x)
+		}
+	}
+	out := make(map[int]float64, len(rows))
+	for b, rs := range rows {
+		out[b], _ = score.SitOutAverage(rs, scored[b])
 	}
 	return out
 }
