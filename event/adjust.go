@@ -108,11 +108,7 @@ func (r Result) scoreResult(ns, ew int) score.Result {
 	case r.EWScore != nil:
 		x = score.SplitScore(ns, ew, r.Score, *r.EWScore)
 	case len(r.Weighted) > 0:
-		os := make([]score.Outcome, len(r.Weighted))
-		for i, o := range r.Weighted {
-			os[i] = score.Outcome{Score: o.Score, Weight: o.Weight}
-		}
-		x = score.WeightedScore(ns, ew, os...)
+		x = score.WeightedScore(ns, ew, outcomes(r.Weighted)...)
 	case r.Contract == nil:
 		x = score.AssignedScore(ns, ew, r.Score)
 	default:

@@ -107,6 +107,27 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
 		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
 	}
+	// Law 86: a split score at teams is scored in a knock-out only; a
+	// weighted one (Law 12C1(c)) is scored between the rooms.
+	split, _ := ParseResult("1 =420/-50")
+	if err := ev.EnterRoom(1, 1, false, []Result{split}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("Law 86: a split score in a Swiss teams event: %v, want it refused", err)
+	}
+	w, _ := ParseResult("1 =420@0.5 =-50@0.5")
+	if err := ev.EnterRoom(1, 1, false, []Result{w}); err != nil {
+		t.Errorf("Law 12C1(c): a weighted score in a teams event: %v", err)
+	}
+	ko := New("ko", KnockoutTeams, IMPs)
+	ko.BoardsPerRound = 2
+	ko.AddEntrant(Entrant{Name: "a"})
+	ko.AddEntrant(Entrant{Name: "b"})
+	ko.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	if _, err := ko.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ko.EnterRoom(1, 1, false, []Result{split}); err != nil {
+		t.Errorf("Law 86: a split score in a knock-out: %v", err)
+	}
 	mp := mpEvent(t, 4)
 	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
 		t.Fatal(err)
