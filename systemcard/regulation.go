@@ -36,10 +36,35 @@ var eventNames = []struct {
 // go together.
 var ErrEvent = errors.New("bad event kind")
 
-// ParseEvent reads kinds separated by commas: state, matchpoint, red,
-// congress, other (e.g. "congress,matchpoint").
+// eventKinds are the kinds of event as bridgetd's event file names them
+// (package event's Kind: "event new --kind"), each with the row of NSWBA
+// 5.4 its form of scoring falls under: a matchpoint pairs event is 5.4.2;
+// the IMP-scored kinds are 5.4.1 when named with "state", else they take
+// the row of the status given with them (red, congress) or 5.4.4; an
+// individual is not a pairs event, so 5.4.4 unless a status is given.
+var eventKinds = []struct {
+	name string
+	row  Event // the row the kind alone selects; 0 for none
+	imps bool  // IMP-scored: may be a State Championship (5.4.1)
+}{
+	{"swiss-pairs", 0, true},
+	{"swiss-teams", 0, true},
+	{"round-robin", 0, true},
+	{"knockout-teams", 0, true},
+	{"mp-pairs", Matchpoint, false},
+	{"individual", 0, false},
+}
+
+// ParseEvent reads kinds separated by commas: the rows of NSWBA 5.4
+// (state, matchpoint, red, congress, other, e.g. "congress,matchpoint"),
+// or the kind of event as the event file names it (swiss-pairs,
+// swiss-teams, round-robin, mp-pairs, individual, knockout-teams) with the
+// event's status if it has one ("swiss-teams,state", "mp-pairs,congress").
+// A kind of event alone, with no status, is 5.4.2 for mp-pairs and 5.4.4
+// (other) for the rest.
 func ParseEvent(text string) (Event, error) {
 	var e Event
+	kind, imps := "", false
 	for _, part := range strings.Split(text, ",") {
 		part = strings.ToLower(strings.TrimSpace(part))
 		found := false
@@ -51,11 +76,38 @@ func ParseEvent(text string) (Event, error) {
 				}
 			}
 		}
+		for _, k := range eventKinds {
+			if part != k.name {
+				continue
+			}
+			if kind != "" && kind != k.name {
+				return 0, fmt.Errorf("%w: %s and %s: one kind of event at a time", ErrEvent, kind, k.name)
+			}
+			kind, imps, found = k.name, k.imps, true
+			e |= k.row
+		}
 		if !found {
-			return 0, fmt.Errorf("%w: %q (want state, matchpoint, red, congress or other, comma-separated)", ErrEvent, part)
+			return 0, fmt.Errorf("%w: %q (want state, matchpoint, red, congress or other, or a kind of event: %s; comma-separated)", ErrEvent, part, eventKindNames())
+		}
+	}
+	if kind != "" {
+		switch {
+		case e&StateIMP != 0 && !imps:
+			return 0, fmt.Errorf("%w: %s: an IMP-scored State Championship (NSWBA 5.4.1) is not a %s event", ErrEvent, text, kind)
+		case e == 0:
+			e = Other // NSWBA 5.4.4: none of the other rows
 		}
 	}
 	return e, e.Validate()
+}
+
+// eventKindNames lists the kinds of event ParseEvent reads.
+func eventKindNames() string {
+	var names []string
+	for _, k := range eventKinds {
+		names = append(names, k.name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Validate reports kinds that cannot go together: a State Championship row
