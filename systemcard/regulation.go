@@ -7,22 +7,24 @@ import (
 	"time"
 )
 
-// Event is the kind of event or session, as the rows of NSWBA 5.4 tell them
-// apart. A session may be of several kinds at once (a matchpoint pairs event
-// at a congress): combine them with |.
-type Event uint8
+// NSWBAEvent is the kind of event or session as the rows of NSWBA
+// regulation 5.4 (that body's table of which systems an event admits) tell
+// them apart. A session may be of several kinds at once (a matchpoint pairs
+// event at a congress): combine them with |. Another body's table would be
+// a type of its own.
+type NSWBAEvent uint8
 
 // The kinds of event in NSWBA 5.4.
 const (
-	StateIMP   Event = 1 << iota // an IMP-scored State Championship (5.4.1)
-	Matchpoint                   // a matchpoint pairs event (5.4.2)
-	RedPoint                     // another session awarding Red masterpoints (5.4.3)
-	Congress                     // a congress event (5.4.3)
-	Other                        // any other session (5.4.4)
+	StateIMP   NSWBAEvent = 1 << iota // an IMP-scored State Championship (5.4.1)
+	Matchpoint                        // a matchpoint pairs event (5.4.2)
+	RedPoint                          // another session awarding Red masterpoints (5.4.3)
+	Congress                          // a congress event (5.4.3)
+	Other                             // any other session (5.4.4)
 )
 
 var eventNames = []struct {
-	e     Event
+	e     NSWBAEvent
 	names []string
 }{
 	{StateIMP, []string{"state", "state-imp"}},
@@ -44,8 +46,8 @@ var ErrEvent = errors.New("bad event kind")
 // individual is not a pairs event, so 5.4.4 unless a status is given.
 var eventKinds = []struct {
 	name string
-	row  Event // the row the kind alone selects; 0 for none
-	imps bool  // IMP-scored: may be a State Championship (5.4.1)
+	row  NSWBAEvent // the row the kind alone selects; 0 for none
+	imps bool       // IMP-scored: may be a State Championship (5.4.1)
 }{
 	{"swiss-pairs", 0, true},
 	{"swiss-teams", 0, true},
@@ -62,8 +64,8 @@ var eventKinds = []struct {
 // event's status if it has one ("swiss-teams,state", "mp-pairs,congress").
 // A kind of event alone, with no status, is 5.4.2 for mp-pairs and 5.4.4
 // (other) for the rest.
-func ParseEvent(text string) (Event, error) {
-	var e Event
+func ParseEvent(text string) (NSWBAEvent, error) {
+	var e NSWBAEvent
 	kind, imps := "", false
 	for _, part := range strings.Split(text, ",") {
 		part = strings.ToLower(strings.TrimSpace(part))
@@ -112,7 +114,7 @@ func eventKindNames() string {
 
 // Validate reports kinds that cannot go together: a State Championship row
 // is for IMP events of that status alone, and "other" means none of the rest.
-func (e Event) Validate() error {
+func (e NSWBAEvent) Validate() error {
 	switch {
 	case e == 0:
 		return fmt.Errorf("%w: no kind given", ErrEvent)
@@ -125,7 +127,7 @@ func (e Event) Validate() error {
 }
 
 // String returns the kinds as ParseEvent reads them.
-func (e Event) String() string {
+func (e NSWBAEvent) String() string {
 	var parts []string
 	for _, n := range eventNames {
 		if e&n.e != 0 {
@@ -140,7 +142,7 @@ func (e Event) String() string {
 
 // Admits reports whether a system of colour c may be played at the event,
 // with the clause that decides it (NSWBA 5.4).
-func (e Event) Admits(c Colour) (bool, string) {
+func (e NSWBAEvent) Admits(c Colour) (bool, string) {
 	switch {
 	case e&StateIMP != 0:
 		return true, "NSWBA 5.4.1"
@@ -158,7 +160,7 @@ func (e Event) Admits(c Colour) (bool, string) {
 
 // Protects reports whether pairs may designate themselves protected at the
 // event: at Red-masterpoint sessions and congresses (NSWBA 5.4.3).
-func (e Event) Protects() bool { return e&(RedPoint|Congress) != 0 }
+func (e NSWBAEvent) Protects() bool { return e&(RedPoint|Congress) != 0 }
 
 // Eligible reports whether the pair of card c may designate itself a
 // protected pair (NSWBA 5.3): it plays a Green system without Brown Sticker
@@ -237,7 +239,7 @@ func playerNames(c *Card) string {
 // Check applies regulation 5 to a pair in one round of event e held on day,
 // against opponents (nil if not known). It says which card the pair may play
 // and why, or why it may play none.
-func Check(e Event, day time.Time, pair Pair, opponents *Card) (Verdict, error) {
+func Check(e NSWBAEvent, day time.Time, pair Pair, opponents *Card) (Verdict, error) {
 	if err := e.Validate(); err != nil {
 		return Verdict{}, err
 	}
@@ -300,7 +302,7 @@ func Check(e Event, day time.Time, pair Pair, opponents *Card) (Verdict, error) 
 }
 
 // allowed applies regulation 5 to one card of the pair.
-func allowed(e Event, day time.Time, c *Card, r Result, protected bool) (bool, []Finding, []Finding) {
+func allowed(e NSWBAEvent, day time.Time, c *Card, r Result, protected bool) (bool, []Finding, []Finding) {
 	var why, duties []Finding
 	name := fmt.Sprintf("%q (%s)", c.Name, r.Colour)
 	ok, clause := e.Admits(r.Colour)

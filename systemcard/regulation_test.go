@@ -89,7 +89,7 @@ func TestEligible(t *testing.T) {
 	tests := []struct {
 		name string
 		card string
-		a, b Rank
+		a, b ABFRank
 		want bool
 	}{
 		{"both below National Master", "sayc.json", BronzeState, BronzeState, true},
@@ -124,7 +124,7 @@ func TestCheck(t *testing.T) {
 	protected := func(t *testing.T) *Card { return load(t, "sayc.json") } // club and bronze-local: eligible
 	tests := []struct {
 		name    string
-		event   Event
+		event   NSWBAEvent
 		day     time.Time
 		card    string
 		second  string
