@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/score"
 )
 
@@ -106,11 +108,7 @@ func (r Result) scoreResult(ns, ew int) score.Result {
 	case r.EWScore != nil:
 		x = score.SplitScore(ns, ew, r.Score, *r.EWScore)
 	case len(r.Weighted) > 0:
-		os := make([]score.Outcome, len(r.Weighted))
-		for i, o := range r.Weighted {
-			os[i] = score.Outcome{Score: o.Score, Weight: o.Weight}
-		}
-		x = score.WeightedScore(ns, ew, os...)
+		x = score.WeightedScore(ns, ew, outcomes(r.Weighted)...)
 	case r.Contract == nil:
 		x = score.AssignedScore(ns, ew, r.Score)
 	default:
@@ -121,4 +119,39 @@ func (r Result) scoreResult(ns, ew int) score.Result {
 		x = score.Turned90(x)
 	}
 	return x
+}
+
+// DirectorError returns the artificial adjusted score, as a Result's Award,
+// for a board the Director's own wrong ruling left unscorable (Law 82C,
+// laws.DirectorError): both sides are non-offending and score average-plus.
+func DirectorError(ed laws.Edition) string {
+	ns, ew, _ := laws.DirectorError(ed)
+	return awardPair(ns, ew)
+}
+
+// awardPair writes an artificial adjusted score as a Result's Award, "NS/EW".
+func awardPair(ns, ew score.Award) string { return ns.String() + "/" + ew.String() }
+
+// seenTraveller is the Award for a board made unplayable because a pair saw
+// its traveller (NSWBA 13.11, score.SeenTraveller): average-minus to both.
+func seenTraveller() string {
+	x := score.SeenTraveller(0, 0)
+	return awardPair(x.NSAward, x.EWAward)
+}
+
+// MisMarkedPad is NSWBA 6.2.3: a player opened out of turn because the
+// other side marked the written-bidding pad wrongly; markedBy is the side
+// that marked it. That side may accept the call under Law 29A: then the
+// auction goes on and no score is adjusted (ok false). If it declines, the
+// board is scored as an artificial adjusted score (Law 12C2): average-minus
+// to the side that mis-marked the pad, average-plus to the other.
+func MisMarkedPad(board int, markedBy bridge.Side, accepted bool) (r Result, ok bool) {
+	if accepted {
+		return Result{}, false
+	}
+	r = Result{Board: board, Award: "A-/A+"}
+	if markedBy == bridge.EW {
+		r.Award = "A+/A-"
+	}
+	return r, true
 }

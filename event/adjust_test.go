@@ -6,6 +6,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/bridgetd/bridgetd/bridge"
 )
 
 // boardOne is a matchpoint event of eight pairs at four tables playing
@@ -54,6 +56,8 @@ func TestAdjustedScoresInTheRanking(t *testing.T) {
 		// then 4, over the three scores played (package score).
 		{"Law 12C2: average-plus to NS, average-minus to EW: 60% and 40% of the top", "1 A+/A-", 2.4, 1.6},
 		{"NSWBA 13.11: a seen traveller: average-minus to both", "1 seen", 1.6, 1.6},
+		{"Law 82C: a Director's error: average-plus to both", "1 82C", 2.4, 2.4},
+		{"NSWBA 6.2.3: EW mis-marked the bidding pad and NS declined: average-plus to NS, average-minus to EW", "1 pad EW", 2.4, 1.6},
 		// NS compared as +420 (two ties, one loss), EW as -100 (beating all).
 		{"Law 12C1(b): a split score, each side compared on its own", "1 =420/-100", 2, 6},
 		// Half of +420 (2 MP) and half of +450 (5 MP): 3.5, EW the rest.
@@ -81,7 +85,7 @@ func TestAdjustedScoresInTheRanking(t *testing.T) {
 // refused with the field, and one the event's scoring does not apply yet
 // is refused rather than scored wrongly.
 func TestAdjustedScoresRefused(t *testing.T) {
-	for _, s := range []string{"1 A+/B", "1 =420@0.5 =450@0.6", "1 =420@0 =450@1", "1 =421/-100", "1 4S N 10 form=0", "1 seen turned extra"} {
+	for _, s := range []string{"1 A+/B", "1 =420@0.5 =450@0.6", "1 =420@0 =450@1", "1 =421/-100", "1 4S N 10 form=0", "1 seen turned extra", "1 82C extra", "1 pad", "1 pad XY", "1 pad NS EW"} {
 		if r, err := ParseResult(s); err == nil {
 			t.Errorf("%q read as %+v", s, r)
 		} else if !errors.Is(err, ErrBadResult) {
@@ -102,6 +106,27 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	}
 	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
 		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
+	}
+	// Law 86: a split score at teams is scored in a knock-out only; a
+	// weighted one (Law 12C1(c)) is scored between the rooms.
+	split, _ := ParseResult("1 =420/-50")
+	if err := ev.EnterRoom(1, 1, false, []Result{split}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("Law 86: a split score in a Swiss teams event: %v, want it refused", err)
+	}
+	w, _ := ParseResult("1 =420@0.5 =-50@0.5")
+	if err := ev.EnterRoom(1, 1, false, []Result{w}); err != nil {
+		t.Errorf("Law 12C1(c): a weighted score in a teams event: %v", err)
+	}
+	ko := New("ko", KnockoutTeams, IMPs)
+	ko.BoardsPerRound = 2
+	ko.AddEntrant(Entrant{Name: "a"})
+	ko.AddEntrant(Entrant{Name: "b"})
+	ko.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+	if _, err := ko.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ko.EnterRoom(1, 1, false, []Result{split}); err != nil {
+		t.Errorf("Law 86: a split score in a knock-out: %v", err)
 	}
 	mp := mpEvent(t, 4)
 	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
@@ -127,6 +152,9 @@ func TestAdjustedScoresButler(t *testing.T) {
 	}{
 		{"NSWBA 13.11 and 8.3: a seen traveller, average-minus to both: -2 and -2 IMPs", "1 seen", -2, -2},
 		{"NSWBA 8.3: average-plus to NS, average-minus to EW: +2 and -2", "1 A+/A-", 2, -2},
+		{"Law 82C: the Director's own error, both sides non-offending: average-plus to both, +2 and +2", "1 82C", 2, 2},
+		{"NSWBA 6.2.3: NS mis-marked the bidding pad, EW declined the call out of turn: -2 to NS, +2 to EW", "1 pad NS", -2, 2},
+		{"NSWBA 6.2.3: EW mis-marked the bidding pad: +2 to NS, -2 to EW", "1 pad EW", 2, -2},
 		// One board unplayed (with board 2 played): 2 IMPs to each side.
 		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs a board to each side", "1 unplayed", 2, 2},
 		// One table of two is a third of the field rounded up: the form
@@ -173,6 +201,105 @@ func TestAdjustedScoresButler(t *testing.T) {
 		ewVP, _ := sc.VP(tt.wantEW, 2)
 		if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
 			t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", tt.clause, m.VP, nsVP, ewVP)
+		}
+	}
+}
+
+// TestMisMarkedPad: NSWBA 6.2.3, the call out of turn the other side's
+// mis-marked pad caused. Accepted under Law 29A, the auction goes on and no
+// score is adjusted; declined, the side that marked the pad gets
+// average-minus and the other average-plus (Law 12C2).
+func TestMisMarkedPad(t *testing.T) {
+	if r, ok := MisMarkedPad(5, bridge.NS, true); ok {
+		t.Errorf("NSWBA 6.2.3 with Law 29A acceptance: adjusted to %+v, want the auction to go on", r)
+	}
+	tests := []struct {
+		clause   string
+		markedBy bridge.Side
+		award    string
+	}{
+		{"NSWBA 6.2.3: NS marked the pad wrongly: A- to NS, A+ to EW", bridge.NS, "A-/A+"},
+		{"NSWBA 6.2.3: EW marked the pad wrongly: A+ to NS, A- to EW", bridge.EW, "A+/A-"},
+	}
+	for _, tt := range tests {
+		r, ok := MisMarkedPad(5, tt.markedBy, false)
+		if !ok || r.Board != 5 || r.Award != tt.award {
+			t.Errorf("%s: %+v, %v; want board 5, award %s", tt.clause, r, ok, tt.award)
+		}
+		p, err := ParseResult("5 pad " + tt.markedBy.String())
+		if err != nil || p.Award != tt.award {
+			t.Errorf("%s: ParseResult gives %+v, %v; want award %s", tt.clause, p, err, tt.award)
+		}
+	}
+}
+
+// TestSitOutAverage: NSWBA 13.8, a median-scored IMP pairs event with an
+// odd number of pairs: the pair that sits out a round scores on each board
+// the average of the IMPs the pairs who played it scored. Board 1 is
+// +420, +420 and -50; board 2 +600 at every table (0 IMPs).
+func TestSitOutAverage(t *testing.T) {
+	tests := []struct {
+		clause string
+		kind   Kind
+		trim   int
+		imps   *float64 // the sit-out pair's IMPs; nil for the bye's VP
+	}{
+		// Datum of the middle score, +420: 0, 0 and -470 (-10 IMPs): -10/3,
+		// to two places.
+		{"NSWBA 13.8: a median datum: the average is -3.33 IMPs", RoundRobin, 1, ptr(-3.33)},
+		// Datum of all three, 263.3 rounded to 260: +160 (+4), +4, -310
+		// (-7): average +1/3.
+		{"NSWBA 13.8: a datum of all scores: the average is +0.33", RoundRobin, 0, ptr(0.33)},
+		// A Swiss pairs field is not served by 13.8 (13.7: a bye or half
+		// matches): the bye scores the profile's bye VP.
+		{"NSWBA 13.7: a Swiss pairs bye keeps its VP", SwissPairs, 1, nil},
+	}
+	for _, tt := range tests {
+		ev := New("sit-out", tt.kind, ButlerVP)
+		ev.VPTotal, ev.BoardsPerRound, ev.DatumTrim = 20, 2, tt.trim
+		for i := 1; i <= 7; i++ {
+			ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
+		}
+		ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
+		if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 0}}, []int{1, 2}, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		for table, b1 := range []string{"1 4S N 10", "1 4S N 10", "1 4S N 9"} {
+			var rs []Result
+			for _, s := range []string{b1, "2 3NT N 9"} {
+				r, err := ParseResult(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs = append(rs, r)
+			}
+			if err := ev.EnterRoom(1, table+1, false, rs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sc, err := ev.NewScorer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Score(sc); err != nil {
+			t.Fatal(err)
+		}
+		_, _, m, err := ev.Match(1, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Bye() || m.VP == nil {
+			t.Fatalf("%s: table 4 %+v, want pair 7's scored bye", tt.clause, m)
+		}
+		if tt.imps == nil {
+			if m.IMPs != nil || m.VP[NS] != ev.Profile().ByeVP*20/ev.Profile().ForfeitScaleVP {
+				t.Errorf("%s: IMPs %v, VP %v; want no IMPs and the bye VP", tt.clause, m.IMPs, m.VP)
+			}
+			continue
+		}
+		want, _ := sc.VP(*tt.imps, 2)
+		if m.IMPs == nil || math.Abs(*m.IMPs-*tt.imps) > 1e-9 || m.VP[NS] != want {
+			t.Errorf("%s: IMPs %v, VP %v; want %g IMPs, %g VP", tt.clause, deref(m.IMPs), m.VP, *tt.imps, want)
 		}
 	}
 }

@@ -173,8 +173,12 @@ func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *R
 		return fmt.Errorf("round %d table %d%s board %d: %w (the table plays %v)", r, t, roomName(room), res.Board, ErrNoBoard, bs)
 	}
 	if res.Adjusted() {
-		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP {
-			return fmt.Errorf("round %d table %d%s board %d: %w: %s: split, weighted and artificial scores, fouled forms and turned boards are applied in matchpoint and Butler events (not yet in %s scoring)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
+		// At teams, weighted scores (Law 12C1(c)) and, in a knock-out, split
+		// scores (Law 86) are scored between the rooms (twoRooms).
+		teams := ev.twoRooms() && res.Award == "" && !res.Unplayed && res.Form == 0 && !res.Turned &&
+			(len(res.Weighted) > 0 || (res.EWScore != nil && ev.Scoring == IMPs))
+		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP && !teams {
+			return fmt.Errorf("round %d table %d%s board %d: %w: %s: adjusted scores and irregular boards are applied in matchpoint and Butler events; at teams (%s scoring) a weighted score, and a split score in a knock-out (Law 86)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
 		}
 		if res.Unplayed && ev.Scoring != ButlerVP {
 			return fmt.Errorf("round %d table %d board %d: %w: an unplayed board is assigned IMPs (NSWBA 13.10), in a Butler event here", r, t, res.Board, ErrBadResult)

@@ -40,7 +40,11 @@
 // DrawAdjustments re-adjust the non-offender's score before the draws after
 // 50% and 75% of the planned rounds, and Score applies the final
 // adjustment when the event has ended (NSWBA 13.9). SplitBye plays an odd
-// Swiss pairs field as half matches (NSWBA 13.7). A teams match may hold
+// Swiss pairs field as half matches (NSWBA 13.7); in a Butler pairs event
+// that is not a Swiss the pair sitting out scores the boards' average IMPs
+// (NSWBA 13.8). A result may be an adjusted score (Law 12C), among them the
+// Director's error (Law 82C, DirectorError) and a mis-marked bidding pad
+// (NSWBA 6.2.3, MisMarkedPad). A teams match may hold
 // both rooms' board results (Match.Closed), scored board by board. A
 // matchpoint pairs event takes its rounds from package movement
 // (AddMovement) and MPRecords matchpoints its boards for the ranking; a

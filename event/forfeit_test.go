@@ -310,6 +310,36 @@ func TestTwoRooms(t *testing.T) {
 		{"Law 78B: each board converted before the match is totalled", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "2 3NT E 8"}, 0, false},
 		{"Law 78B: the same result in both rooms is a push", []string{"3 2H S 8"}, []string{"3 2H S 8"}, 0, false},
 		{"a board missing from the closed room is an error", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "3 2H S 8"}, 0, true},
+		// Home's outcomes +420 and -50 against -420 in the closed room:
+		// 840 = 13 IMPs and 370 = 9 IMPs, weighted half and half.
+		{"Law 12C1(c): a weighted score at teams, each outcome in IMPs before weighting", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 4S E 10"}, 11, false},
+		// The closed room's outcomes are the away team's NS scores:
+		// -420 and +50 against +420: home +13 and +9.
+		{"Law 12C1(c): a weighted score in the closed room counts for the away team", []string{"1 4S N 10"}, []string{"1 =-420@0.5 =50@0.5"}, 11, false},
+		{"Law 12C1(c): a weighted score in both rooms is refused", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 =-420@0.5 =50@0.5"}, 0, true},
+		{"Law 86: a non-balancing split score is scored in a knock-out only", []string{"1 =420/-50"}, []string{"1 4S E 10"}, 0, true},
+	}
+	// Law 86 (2017 86C): in a knock-out, the home team's IMPs from its own
+	// adjusted score (+420 v -420: 840, 13 IMPs) and from the away team's
+	// (-50 v -420: 370, 9 IMPs) are averaged, 11, for both teams.
+	for _, tt := range []struct {
+		clause       string
+		open, closed string
+		want         float64
+	}{
+		{"Law 86: a split score in the open room, the average of 13 and 9 IMPs", "1 =420/-50", "1 4S E 10", 11},
+		// Closed room: away NS given -420 (840 v the open room's +420: 13),
+		// home EW given -50 from NS's side (home's own, 470: 10).
+		{"Law 86: a split score in the closed room, each team's IMPs from its own score", "1 4S N 10", "1 =-420/-50", 11.5},
+		{"Law 86: a split score that balances is scored as it stands", "1 =420/420", "1 4S E 10", 13},
+	} {
+		ksc, _ := New("ko", KnockoutTeams, IMPs).NewScorer()
+		o, _ := ParseResult(tt.open)
+		c, _ := ParseResult(tt.closed)
+		m := Match{Results: []Result{o}, Closed: []Result{c}}
+		if got, ok, err := twoRooms(&m, ksc, true); err != nil || !ok || got != tt.want {
+			t.Errorf("%s: %g %v %v, want %g", tt.clause, got, ok, err, tt.want)
+		}
 	}
 	sc, _ := New("t", SwissTeams, IMPVP).NewScorer()
 	for _, tt := range tests {
@@ -322,7 +352,7 @@ func TestTwoRooms(t *testing.T) {
 			r, _ := ParseResult(s)
 			m.Closed = append(m.Closed, r)
 		}
-		got, ok, err := twoRooms(&m, sc)
+		got, ok, err := twoRooms(&m, sc, false)
 		if (err != nil) != tt.err || (!tt.err && (!ok || got != tt.want)) {
 			t.Errorf("%s: %g %v %v, want %g", tt.clause, got, ok, err, tt.want)
 		}

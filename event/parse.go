@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/score"
 )
 
@@ -19,6 +20,8 @@ import (
 //	BOARD NS/EW                      "3 A+/A-", an artificial score (Law 12C2), each A+, A or A-
 //	BOARD seen                       "3 seen", average-minus to both: the traveller was seen (NSWBA 13.11)
 //	BOARD unplayed                   "3 unplayed", not played through no fault of the players (NSWBA 13.10)
+//	BOARD 82C                        "3 82C", average-plus to both: the Director's own error (Law 82C)
+//	BOARD pad SIDE                   "3 pad NS", NS mis-marked the bidding pad and the other side declined it (NSWBA 6.2.3)
 //
 // and after any of them "turned" for a board played turned through 90°
 // (NSWBA 8.4), "form=N" for the N-th fouled form of the board (Law 87).
@@ -73,8 +76,26 @@ func ParseResult(s string) (Result, error) {
 		if len(f) != 2 {
 			return bad("", "a seen traveller stands alone: BOARD seen")
 		}
-		r.Award = "A-/A-"
+		r.Award = seenTraveller()
 		return r, r.Complete()
+	case f[1] == "82C":
+		if len(f) != 2 {
+			return bad("", "a Director's error stands alone: BOARD 82C")
+		}
+		r.Award = DirectorError(laws.Edition2017)
+		return r, r.Complete()
+	case f[1] == "pad":
+		// NSWBA 6.2.3: "BOARD pad NS", the side that marked the pad wrongly.
+		if len(f) != 3 {
+			return bad("", "a mis-marked bidding pad names the side that marked it: BOARD pad NS")
+		}
+		side, err := bridge.ParseSide(f[2])
+		if err != nil {
+			return bad("side", err.Error())
+		}
+		x, _ := MisMarkedPad(r.Board, side, false)
+		x.Turned, x.Form = r.Turned, r.Form
+		return x, x.Complete()
 	case strings.HasPrefix(f[1], "A") && strings.Contains(f[1], "/"):
 		if len(f) != 2 {
 			return bad("", "an artificial score stands alone: BOARD A+/A-")

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -114,6 +115,9 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	if ev.Scoring == ButlerVP {
 		adjusted = ev.butlerAdjusted(rd, boards, sc)
 	}
+	sitOut := ev.sitOutAverages(rd, func(b, score int) float64 {
+		return sc.IMPs(float64(score) - datums[b].value)
+	}, adjusted)
 	for i := range rd.Matches {
 		m := &rd.Matches[i]
 		m.Provisional, m.EWIMPs = false, nil
@@ -122,6 +126,18 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			// A bye is credited once its round is played, not when drawn.
 			if !rd.Played() {
 				m.VP, m.IMPs = nil, nil
+				continue
+			}
+			if sitOut != nil {
+				// NSWBA 13.8: the pair that sat out scores, on every board
+				// of the round, the average the pairs who played it scored.
+				var imps float64
+				for _, b := range rd.Boards {
+					imps += sitOut[b]
+				}
+				imps = round2(imps)
+				ns, _ := sc.VP(imps, boards)
+				m.VP, m.IMPs = &[2]float64{ns, 0}, &imps
 				continue
 			}
 			v := regulation.ScaleVP(p.ByeVP, p.ForfeitScaleVP, total)
@@ -181,7 +197,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 				continue
 			}
 		case IMPVP, IMPs:
-			if imps, ok, err := twoRooms(m, sc); err != nil {
+			if imps, ok, err := twoRooms(m, sc, ev.Scoring == IMPs); err != nil {
 				return fmt.Errorf("table %d: %w", m.Table, err)
 			} else if ok {
 				m.IMPs = &imps
@@ -271,6 +287,44 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 	return out
 }
 
+// sitOutAverages returns, board by board, the average IMPs the pairs who
+// played it in round rd scored (score.SitOutAverage), to be given to a pair
+// that sat out the round in a median-scored IMP pairs event (NSWBA 13.8):
+// an event scored by Butler IMPs that is not a Swiss (a Swiss pairs field
+// with an odd number of pairs is served by a bye or by half matches, 13.7).
+// The pair sitting out takes the North–South average, the seat a bye
+// holds; under a datum of all scores it is near 0, under a trimmed (median)
+// datum it need not be. imps gives a played row's IMPs against the board's
+// datum; adjusted holds the rows package score's Butler traveller scored.
+// nil when 13.8 does not apply.
+func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int]float64 {
+	if ev.Scoring != ButlerVP || ev.Kind.Swiss() {
+		return nil
+	}
+	rows := map[int][]score.Result{}
+	scored := map[int][]score.Scored{}
+	for i := range rd.Matches {
+		m := &rd.Matches[i]
+		if m.Bye() || m.Forfeit != nil {
+			continue
+		}
+		for _, r := range m.Results {
+			x, ok := adjusted[[2]int{i, r.Board}]
+			if !ok {
+				v := imps(r.Board, r.Score)
+				x = score.Scored{NS: v, EW: -v}
+			}
+			rows[r.Board] = append(rows[r.Board], r.scoreResult(m.NS, m.EW))
+			scored[r.Board] = append(scored[r.Board], x)
+		}
+	}
+	out := make(map[int]float64, len(rows))
+	for b, rs := range rows {
+		out[b], _ = score.SitOutAverage(rs, scored[b])
+	}
+	return out
+}
+
 // unionMap merges two maps of scores by board.
 func unionMap(a, b map[int][]int) map[int][]int {
 	out := make(map[int][]int, len(a)+len(b))
@@ -288,13 +342,20 @@ func unionMap(a, b map[int][]int) map[int][]int {
 // between the open room's NS score (home NS) and the closed room's (home
 // EW) (Law 78B). ok is false unless both rooms have results; a board in one
 // room only is an error.
-func twoRooms(m *Match, sc Scorer) (imps float64, ok bool, err error) {
+//
+// A weighted score in one room (Law 12C1(c)) is turned into IMPs outcome by
+// outcome against the other room's score before it is weighted
+// (score.WeightedMatchIMPs). A split score (Law 12C1(b)) in a match decided
+// on IMPs alone (ko, a knock-out) gives the home team two figures, one from
+// its own adjusted score and one from the away team's; both teams get their
+// average (Law 86, laws.NonBalancingKO).
+func twoRooms(m *Match, sc Scorer, ko bool) (imps float64, ok bool, err error) {
 	if len(m.Results) == 0 || len(m.Closed) == 0 {
 		return 0, false, nil
 	}
-	closed := map[int]int{}
+	closed := map[int]Result{}
 	for _, r := range m.Closed {
-		closed[r.Board] = r.Score
+		closed[r.Board] = r
 	}
 	if len(closed) != len(m.Results) {
 		return 0, false, fmt.Errorf("%w: open room has %d boards, closed room %d", ErrBadResult, len(m.Results), len(closed))
@@ -304,9 +365,61 @@ func twoRooms(m *Match, sc Scorer) (imps float64, ok bool, err error) {
 		if !found {
 			return 0, false, fmt.Errorf("board %d: %w: no closed-room result", r.Board, ErrBadResult)
 		}
-		imps += sc.IMPs(float64(r.Score - c))
+		v, err := boardIMPs(r, c, sc, ko)
+		if err != nil {
+			return 0, false, fmt.Errorf("board %d: %w", r.Board, err)
+		}
+		imps += v
 	}
 	return imps, true, nil
+}
+
+// boardIMPs is the home team's IMPs on a board of a teams match from the
+// open room's result (home North–South) and the closed room's (home
+// East–West), each a table result, an assigned, a weighted or (ko) a split
+// score.
+func boardIMPs(open, closed Result, sc Scorer, ko bool) (float64, error) {
+	switch {
+	case len(open.Weighted) > 0 && len(closed.Weighted) > 0:
+		return 0, fmt.Errorf("%w: a weighted score in both rooms", ErrBadResult)
+	case len(open.Weighted) > 0 && closed.EWScore == nil:
+		return score.WeightedMatchIMPs(outcomes(open.Weighted), closed.Score), nil
+	case len(closed.Weighted) > 0 && open.EWScore == nil:
+		// The closed room's outcomes are the away team's North–South
+		// scores: the home team's IMPs are their negative.
+		return -score.WeightedMatchIMPs(outcomes(closed.Weighted), open.Score), nil
+	case len(open.Weighted) > 0 || len(closed.Weighted) > 0:
+		return 0, fmt.Errorf("%w: a weighted score against a split score", ErrBadResult)
+	}
+	// Each team's scores, from North–South's side, in the open and closed
+	// rooms: the home team sits North–South in the open room.
+	homeOpen, awayOpen := open.Score, open.Score
+	if open.EWScore != nil {
+		awayOpen = *open.EWScore
+	}
+	homeClosed, awayClosed := closed.Score, closed.Score
+	if closed.EWScore != nil {
+		homeClosed = *closed.EWScore
+	}
+	home := score.IMP(homeOpen - homeClosed)
+	away := score.IMP(awayOpen - awayClosed)
+	if home == away {
+		return sc.IMPs(float64(homeOpen - homeClosed)), nil
+	}
+	if !ko {
+		return 0, fmt.Errorf("%w: a split score at teams is scored in a knock-out match (Law 86)", ErrBadResult)
+	}
+	v, _ := laws.NonBalancingKO(laws.Edition2017, home, away)
+	return v, nil
+}
+
+// outcomes converts a weighted score's outcomes to package score's.
+func outcomes(ws []Outcome) []score.Outcome {
+	os := make([]score.Outcome, len(ws))
+	for i, o := range ws {
+		os[i] = score.Outcome{Score: o.Score, Weight: o.Weight}
+	}
+	return os
 }
 
 func unionKeys(a, b map[int][]int) []int {

@@ -1,6 +1,10 @@
 package event
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bridgetd/bridgetd/systemcard"
+)
 
 func TestTieBreakCap(t *testing.T) {
 	tests := []struct {
@@ -27,6 +31,17 @@ func TestTieBreakCap(t *testing.T) {
 		}
 		if got := ev.TieBreakCap(sc, tt.boards); got != tt.want {
 			t.Errorf("%s: cap %g, want %g", tt.clause, got, tt.want)
+		}
+	}
+}
+
+// TestKindsReadBySystemCheck: "system check --event" reads the kinds of
+// event as "event new --kind" names them, so one vocabulary serves both;
+// each kind alone falls under a row of NSWBA 5.4.
+func TestKindsReadBySystemCheck(t *testing.T) {
+	for _, k := range Kinds {
+		if _, err := systemcard.ParseEvent(string(k)); err != nil {
+			t.Errorf("NSWBA 5.4: kind %s: %v", k, err)
 		}
 	}
 }

@@ -17,9 +17,9 @@ import (
 //	86 (non-balancing scores in a knock-out match; 1997 86B, 2017 86C):
 //	    each side's IMPs on the board are computed separately from its own
 //	    adjusted score and the average of the two results is given to both.
-//	89 (both codes): in an individual event rectifications and adjusted
-//	    scores fall on both players of the offending side, but a procedural
-//	    penalty does not fall on a partner who bears no responsibility.
+//
+// Package event applies both to the results it records: a board ruled
+// under 82C (event.DirectorError) and a split score in a knock-out match.
 
 // DirectorError is Law 82C: the artificial adjusted scores when the
 // Director's own ruling was wrong and the board cannot be scored
@@ -34,14 +34,4 @@ func DirectorError(ed Edition) (ns, ew score.Award, law string) {
 // average (the second team its negative). The clause is returned too.
 func NonBalancingKO(ed Edition, impsA, impsB int) (float64, string) {
 	return float64(impsA+impsB) / 2, ed.pick("86B", "86C")
-}
-
-// IndividualPenalty is Law 89: in an individual event a rectification or
-// adjusted score falls on both players of the offending side; a procedural
-// penalty falls on the offender's partner only if he bears responsibility.
-func IndividualPenalty(penalty int, procedural, partnerResponsible bool) (offender, partner int) {
-	if procedural && !partnerResponsible {
-		return penalty, 0
-	}
-	return penalty, penalty
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/bridgetd/bridgetd/score"
 )
 
-// TestDirectorsLaws checks Laws 82C, 86B/86C and 89.
+// TestDirectorsLaws checks Laws 82C and 86B/86C.
 func TestDirectorsLaws(t *testing.T) {
 	// 82C: both sides non-offending: average plus to each.
 	for _, ed := range []Edition{Edition1997, Edition2017} {
@@ -21,16 +21,5 @@ func TestDirectorsLaws(t *testing.T) {
 	}
 	if v, law := NonBalancingKO(Edition1997, 5, 0); v != 2.5 || law != "86B" {
 		t.Errorf("1997 non-balancing KO: %v under %s, want 2.5 under 86B", v, law)
-	}
-	// 89: both players of the offending side, except a procedural penalty
-	// on a partner without responsibility.
-	if o, p := IndividualPenalty(3, false, false); o != 3 || p != 3 {
-		t.Errorf("89 rectification: %d/%d, want 3/3", o, p)
-	}
-	if o, p := IndividualPenalty(3, true, false); o != 3 || p != 0 {
-		t.Errorf("89 procedural, partner blameless: %d/%d, want 3/0", o, p)
-	}
-	if o, p := IndividualPenalty(3, true, true); o != 3 || p != 3 {
-		t.Errorf("89 procedural, partner responsible: %d/%d, want 3/3", o, p)
 	}
 }

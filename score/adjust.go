@@ -48,19 +48,6 @@ func SelfInflicted(a, b, c float64) (nos, os float64, k DamageCase) {
 	return a + b - c, b, PartSelfInflicted
 }
 
-// SelfInflictedIMPs applies Law 12C1(b) at teams from raw scores: actual,
-// before and could are the non-offending side's scores for the table
-// result, the result before the infraction, and the result it could have
-// had without its serious error; other is the non-offending side's score at
-// the other table. It returns the IMPs of both sides (Law 78B).
-func SelfInflictedIMPs(actual, before, could, other int) (nos, os int, k DamageCase) {
-	a := IMP(actual - other)
-	b := IMP(before - other)
-	c := IMP(could - other)
-	n, o, k := SelfInflicted(float64(a), float64(b), float64(c))
-	return int(n), -int(o), k
-}
-
 // WeightedMatchIMPs returns a team's IMPs for a weighted score at teams
 // (Law 12C1(c)): each outcome, a score for the team's North-South against
 // away at the other table, is converted to IMPs before it is weighted.

@@ -24,7 +24,11 @@ func TestSelfInflictedSeed(t *testing.T) {
 		{"4SX-3", 500, 420, 500, 10, -10, NoDamage},
 	}
 	for _, c := range cases {
-		nos, os, k := SelfInflictedIMPs(c.actual, c.before, c.could, 50)
+		// Each score IMPed against the other room (Law 78B) before the
+		// cases of Law 12C1(b) are applied; the offenders get -os.
+		a, b, cc := IMP(c.actual-50), IMP(c.before-50), IMP(c.could-50)
+		n, o, k := SelfInflicted(float64(a), float64(b), float64(cc))
+		nos, os := int(n), -int(o)
 		if nos != c.nos || os != c.os || k != c.k {
 			t.Errorf("seed 002 %s: NOS %+d, OS %+d (%v); want %+d, %+d (%v)", c.name, nos, os, k, c.nos, c.os, c.k)
 		}

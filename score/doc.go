@@ -1,6 +1,6 @@
 // Package score scores duplicate bridge events: matchpoints, IMPs against a
-// datum (Butler), cross-IMPs, teams IMPs and board-a-match, total points
-// (Law 78), Victory Points, adjusted scores (Law 12) and the scoring
+// datum (Butler), cross-IMPs, teams IMPs, total points (Law 78), Victory
+// Points, adjusted scores (Law 12) and the scoring
 // procedures of the NSWBA Tournament Regulations (8, 12, 13).
 //
 // It computes and nothing else: it reads no files and imports no

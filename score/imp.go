@@ -33,22 +33,6 @@ func IMP(diff int) int {
 	return imps
 }
 
-// IMPRange returns the smallest and largest point differences worth imps
-// IMPs (0–24) on the Law 78B scale as printed: 0–10 is 0 IMPs, 20–40 is 1,
-// …, 4000 and more is 24 (hi is -1 for "no upper limit"). ok is false when
-// imps is outside 0–24.
-func IMPRange(imps int) (lo, hi int, ok bool) {
-	switch {
-	case imps < 0 || imps > MaxIMP:
-		return 0, 0, false
-	case imps == 0:
-		return 0, impLimits[0], true
-	case imps == MaxIMP:
-		return impLimits[MaxIMP-1] + 10, -1, true
-	}
-	return impLimits[imps-1] + 10, impLimits[imps], true
-}
-
 // Rounding says how a datum that is not a multiple of 10 is rounded to the
 // nearest ten, and what happens to one that ends in exactly 5.
 type Rounding uint8

@@ -25,20 +25,6 @@ func TestIMPBoundaries(t *testing.T) {
 				t.Errorf("Law 78B: IMP(%d) = %d, want %d", -d, got, -row.imps)
 			}
 		}
-		lo, hi, ok := IMPRange(row.imps)
-		wantHi := row.hi
-		if row.imps == 24 {
-			wantHi = -1
-		}
-		if !ok || lo != row.lo || hi != wantHi {
-			t.Errorf("Law 78B: IMPRange(%d) = %d, %d, %v; want %d, %d", row.imps, lo, hi, ok, row.lo, wantHi)
-		}
-	}
-	if _, _, ok := IMPRange(25); ok {
-		t.Error("IMPRange(25) should not be ok")
-	}
-	if _, _, ok := IMPRange(-1); ok {
-		t.Error("IMPRange(-1) should not be ok")
 	}
 }
 

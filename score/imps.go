@@ -355,17 +355,3 @@ func (o *CrossOptions) awardIMPs(a Award, per float64) float64 {
 // North-South, away is North-South's score at the table where it sat
 // East-West.
 func MatchIMPs(home, away int) int { return IMP(home - away) }
-
-// BAM returns a team's board-a-match score for a board (reference/scoring.md
-// §2.8): 1 for a win by any margin on the aggregate of the two tables, ½ for
-// a tie, 0 for a loss; home and away as for MatchIMPs. Multiply by 2 for
-// the 2/1/0 point-a-board form.
-func BAM(home, away int) float64 {
-	switch d := home - away; {
-	case d > 0:
-		return 1
-	case d < 0:
-		return 0
-	}
-	return 0.5
-}

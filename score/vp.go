@@ -124,13 +124,9 @@ var WBFDiscrete Scale = &wbfDiscrete{}
 
 type wbfDiscrete struct{ cache sync.Map } // boards → [10]int band tops
 
-// DiscreteBands returns the top IMP margin of each band of the WBF discrete
-// scale for a match of boards boards: bands[i] is the largest margin that
-// scores 10+i VP to the winner; a larger margin than bands[9] scores 20.
-func DiscreteBands(boards int) [10]int {
-	return WBFDiscrete.(*wbfDiscrete).bands(boards)
-}
-
+// bands returns the top IMP margin of each band of the WBF discrete scale
+// for a match of boards boards: bands[i] is the largest margin that scores
+// 10+i VP to the winner; a larger margin than bands[9] scores 20.
 func (w *wbfDiscrete) bands(boards int) [10]int {
 	if boards < 1 {
 		boards = 1

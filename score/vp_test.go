@@ -81,7 +81,7 @@ func TestWBFDiscrete(t *testing.T) {
 			v = append(v, n)
 		}
 		boards, tops, blitz := v[0], v[1:11], v[11]
-		got := DiscreteBands(boards)
+		got := WBFDiscrete.(*wbfDiscrete).bands(boards)
 		for i, top := range tops {
 			if got[i] != top {
 				t.Errorf("%d boards: band %d-%d tops at %d, table says %d", boards, 10+i, 10-i, got[i], top)

@@ -152,7 +152,7 @@ type Alert struct {
 // Player is one member of the partnership.
 type Player struct {
 	Name string
-	Rank Rank
+	Rank ABFRank
 }
 
 // Opening is what one opening call shows: its first meaning plus any
@@ -457,13 +457,14 @@ type Paperwork struct {
 	DefenceCopies int
 }
 
-// Rank is an ABF masterpoint rank, lowest first.
-type Rank uint8
+// ABFRank is an ABF masterpoint rank (the ABF's masterpoint scheme, which
+// NSWBA 5.3 reads), lowest first.
+type ABFRank uint8
 
 // The ABF masterpoint ranks (ABF Masterpoint Centre rank list, 2021
 // names: the bronze and silver ranks replaced the starred ones).
 const (
-	Nil Rank = iota
+	Nil ABFRank = iota
 	Graduate
 	Club
 	Local
@@ -493,16 +494,16 @@ var rankNames = [...]string{"nil", "graduate", "club", "local", "bronze-local", 
 	"silver-grand", "gold-grand", "emerald-grand", "diamond-grand"}
 
 // String returns the rank as card files write it, e.g. bronze-local.
-func (r Rank) String() string {
+func (r ABFRank) String() string {
 	if int(r) < len(rankNames) {
 		return rankNames[r]
 	}
-	return fmt.Sprintf("Rank(%d)", uint8(r))
+	return fmt.Sprintf("ABFRank(%d)", uint8(r))
 }
 
 // ParseRank reads a rank such as "local", "Bronze Local", "National Master"
 // or the older starred form "*Local".
-func ParseRank(text string) (Rank, error) {
+func ParseRank(text string) (ABFRank, error) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	t = strings.TrimSuffix(t, " master")
 	t = strings.ReplaceAll(t, " ", "-")
@@ -514,7 +515,7 @@ func ParseRank(text string) (Rank, error) {
 	}
 	for i, n := range rankNames {
 		if t == n {
-			return Rank(i), nil
+			return ABFRank(i), nil
 		}
 	}
 	return 0, fmt.Errorf("%q is not an ABF masterpoint rank (want one of %s)", text, strings.Join(rankNames[:], ", "))

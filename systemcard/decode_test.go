@@ -192,7 +192,7 @@ func TestLoadMissingFile(t *testing.T) {
 func TestParseRank(t *testing.T) {
 	tests := []struct {
 		in   string
-		want Rank
+		want ABFRank
 	}{
 		{"nil", Nil}, {"Local Master", Local}, {"*Local", BronzeLocal}, {"**Local", SilverLocal},
 		{"bronze national", BronzeNational}, {"Diamond Grand", DiamondGrand},

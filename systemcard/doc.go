@@ -22,7 +22,9 @@
 // conventions, and the findings behind both, each with its clause and bid.
 // Eligible tests a pair's claim to be protected (NSWBA 5.3); Check says which
 // of a pair's cards it may play in a round of an event, against given
-// opponents, and why (NSWBA 5.3 to 5.8).
+// opponents, and why (NSWBA 5.3 to 5.8). The event is read (ParseEvent) as
+// the event file names its kind (swiss-teams, mp-pairs, …) or as the rows
+// of NSWBA 5.4 (NSWBAEvent); masterpoint ranks are the ABF's (ABFRank).
 //
 // # Readings of the regulation
 //

@@ -7,22 +7,24 @@ import (
 	"time"
 )
 
-// Event is the kind of event or session, as the rows of NSWBA 5.4 tell them
-// apart. A session may be of several kinds at once (a matchpoint pairs event
-// at a congress): combine them with |.
-type Event uint8
+// NSWBAEvent is the kind of event or session as the rows of NSWBA
+// regulation 5.4 (that body's table of which systems an event admits) tell
+// them apart. A session may be of several kinds at once (a matchpoint pairs
+// event at a congress): combine them with |. Another body's table would be
+// a type of its own.
+type NSWBAEvent uint8
 
 // The kinds of event in NSWBA 5.4.
 const (
-	StateIMP   Event = 1 << iota // an IMP-scored State Championship (5.4.1)
-	Matchpoint                   // a matchpoint pairs event (5.4.2)
-	RedPoint                     // another session awarding Red masterpoints (5.4.3)
-	Congress                     // a congress event (5.4.3)
-	Other                        // any other session (5.4.4)
+	StateIMP   NSWBAEvent = 1 << iota // an IMP-scored State Championship (5.4.1)
+	Matchpoint                        // a matchpoint pairs event (5.4.2)
+	RedPoint                          // another session awarding Red masterpoints (5.4.3)
+	Congress                          // a congress event (5.4.3)
+	Other                             // any other session (5.4.4)
 )
 
 var eventNames = []struct {
-	e     Event
+	e     NSWBAEvent
 	names []string
 }{
 	{StateIMP, []string{"state", "state-imp"}},
@@ -36,10 +38,35 @@ var eventNames = []struct {
 // go together.
 var ErrEvent = errors.New("bad event kind")
 
-// ParseEvent reads kinds separated by commas: state, matchpoint, red,
-// congress, other (e.g. "congress,matchpoint").
-func ParseEvent(text string) (Event, error) {
-	var e Event
+// eventKinds are the kinds of event as bridgetd's event file names them
+// (package event's Kind: "event new --kind"), each with the row of NSWBA
+// 5.4 its form of scoring falls under: a matchpoint pairs event is 5.4.2;
+// the IMP-scored kinds are 5.4.1 when named with "state", else they take
+// the row of the status given with them (red, congress) or 5.4.4; an
+// individual is not a pairs event, so 5.4.4 unless a status is given.
+var eventKinds = []struct {
+	name string
+	row  NSWBAEvent // the row the kind alone selects; 0 for none
+	imps bool       // IMP-scored: may be a State Championship (5.4.1)
+}{
+	{"swiss-pairs", 0, true},
+	{"swiss-teams", 0, true},
+	{"round-robin", 0, true},
+	{"knockout-teams", 0, true},
+	{"mp-pairs", Matchpoint, false},
+	{"individual", 0, false},
+}
+
+// ParseEvent reads kinds separated by commas: the rows of NSWBA 5.4
+// (state, matchpoint, red, congress, other, e.g. "congress,matchpoint"),
+// or the kind of event as the event file names it (swiss-pairs,
+// swiss-teams, round-robin, mp-pairs, individual, knockout-teams) with the
+// event's status if it has one ("swiss-teams,state", "mp-pairs,congress").
+// A kind of event alone, with no status, is 5.4.2 for mp-pairs and 5.4.4
+// (other) for the rest.
+func ParseEvent(text string) (NSWBAEvent, error) {
+	var e NSWBAEvent
+	kind, imps := "", false
 	for _, part := range strings.Split(text, ",") {
 		part = strings.ToLower(strings.TrimSpace(part))
 		found := false
@@ -51,16 +78,43 @@ func ParseEvent(text string) (Event, error) {
 				}
 			}
 		}
+		for _, k := range eventKinds {
+			if part != k.name {
+				continue
+			}
+			if kind != "" && kind != k.name {
+				return 0, fmt.Errorf("%w: %s and %s: one kind of event at a time", ErrEvent, kind, k.name)
+			}
+			kind, imps, found = k.name, k.imps, true
+			e |= k.row
+		}
 		if !found {
-			return 0, fmt.Errorf("%w: %q (want state, matchpoint, red, congress or other, comma-separated)", ErrEvent, part)
+			return 0, fmt.Errorf("%w: %q (want state, matchpoint, red, congress or other, or a kind of event: %s; comma-separated)", ErrEvent, part, eventKindNames())
+		}
+	}
+	if kind != "" {
+		switch {
+		case e&StateIMP != 0 && !imps:
+			return 0, fmt.Errorf("%w: %s: an IMP-scored State Championship (NSWBA 5.4.1) is not a %s event", ErrEvent, text, kind)
+		case e == 0:
+			e = Other // NSWBA 5.4.4: none of the other rows
 		}
 	}
 	return e, e.Validate()
 }
 
+// eventKindNames lists the kinds of event ParseEvent reads.
+func eventKindNames() string {
+	var names []string
+	for _, k := range eventKinds {
+		names = append(names, k.name)
+	}
+	return strings.Join(names, ", ")
+}
+
 // Validate reports kinds that cannot go together: a State Championship row
 // is for IMP events of that status alone, and "other" means none of the rest.
-func (e Event) Validate() error {
+func (e NSWBAEvent) Validate() error {
 	switch {
 	case e == 0:
 		return fmt.Errorf("%w: no kind given", ErrEvent)
@@ -73,7 +127,7 @@ func (e Event) Validate() error {
 }
 
 // String returns the kinds as ParseEvent reads them.
-func (e Event) String() string {
+func (e NSWBAEvent) String() string {
 	var parts []string
 	for _, n := range eventNames {
 		if e&n.e != 0 {
@@ -88,7 +142,7 @@ func (e Event) String() string {
 
 // Admits reports whether a system of colour c may be played at the event,
 // with the clause that decides it (NSWBA 5.4).
-func (e Event) Admits(c Colour) (bool, string) {
+func (e NSWBAEvent) Admits(c Colour) (bool, string) {
 	switch {
 	case e&StateIMP != 0:
 		return true, "NSWBA 5.4.1"
@@ -106,7 +160,7 @@ func (e Event) Admits(c Colour) (bool, string) {
 
 // Protects reports whether pairs may designate themselves protected at the
 // event: at Red-masterpoint sessions and congresses (NSWBA 5.4.3).
-func (e Event) Protects() bool { return e&(RedPoint|Congress) != 0 }
+func (e NSWBAEvent) Protects() bool { return e&(RedPoint|Congress) != 0 }
 
 // Eligible reports whether the pair of card c may designate itself a
 // protected pair (NSWBA 5.3): it plays a Green system without Brown Sticker
@@ -185,7 +239,7 @@ func playerNames(c *Card) string {
 // Check applies regulation 5 to a pair in one round of event e held on day,
 // against opponents (nil if not known). It says which card the pair may play
 // and why, or why it may play none.
-func Check(e Event, day time.Time, pair Pair, opponents *Card) (Verdict, error) {
+func Check(e NSWBAEvent, day time.Time, pair Pair, opponents *Card) (Verdict, error) {
 	if err := e.Validate(); err != nil {
 		return Verdict{}, err
 	}
@@ -248,7 +302,7 @@ func Check(e Event, day time.Time, pair Pair, opponents *Card) (Verdict, error) 
 }
 
 // allowed applies regulation 5 to one card of the pair.
-func allowed(e Event, day time.Time, c *Card, r Result, protected bool) (bool, []Finding, []Finding) {
+func allowed(e NSWBAEvent, day time.Time, c *Card, r Result, protected bool) (bool, []Finding, []Finding) {
 	var why, duties []Finding
 	name := fmt.Sprintf("%q (%s)", c.Name, r.Colour)
 	ok, clause := e.Admits(r.Colour)

@@ -31,6 +31,18 @@ func TestEventTable(t *testing.T) {
 		{"5.4.2+5.4.3", "congress,matchpoint", []Colour{Green, Blue, Red}, "NSWBA 5.4.3", "NSWBA 5.4.2", true},
 		// 5.4.4: all other sessions: no Yellow.
 		{"5.4.4", "other", []Colour{Green, Blue, Red}, "NSWBA 5.4.4", "NSWBA 5.4.4", false},
+		// The event file's kinds of event read as the same rows.
+		// 5.4.2: mp-pairs is a matchpoint pairs event.
+		{"5.4.2 mp-pairs", "mp-pairs", []Colour{Green, Blue, Red}, "NSWBA 5.4.2", "NSWBA 5.4.2", false},
+		// 5.4.1: an IMP-scored kind named a State Championship.
+		{"5.4.1 swiss-teams", "swiss-teams,state", all, "NSWBA 5.4.1", "", false},
+		{"5.4.1 knockout-teams", "knockout-teams,state", all, "NSWBA 5.4.1", "", false},
+		// 5.4.3: a kind at a congress takes the congress row.
+		{"5.4.3 swiss-pairs", "swiss-pairs,congress", all, "NSWBA 5.4.3", "", true},
+		{"5.4.2+5.4.3 mp-pairs", "mp-pairs,congress", []Colour{Green, Blue, Red}, "NSWBA 5.4.3", "NSWBA 5.4.2", true},
+		// 5.4.4: a kind with no status is any other session.
+		{"5.4.4 round-robin", "round-robin", []Colour{Green, Blue, Red}, "NSWBA 5.4.4", "NSWBA 5.4.4", false},
+		{"5.4.4 individual", "individual", []Colour{Green, Blue, Red}, "NSWBA 5.4.4", "NSWBA 5.4.4", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.row, func(t *testing.T) {
@@ -60,7 +72,9 @@ func TestEventTable(t *testing.T) {
 }
 
 func TestParseEventErrors(t *testing.T) {
-	for _, s := range []string{"", "weekly", "state,matchpoint", "other,congress", "state,red"} {
+	for _, s := range []string{"", "weekly", "state,matchpoint", "other,congress", "state,red",
+		// NSWBA 5.4.1 is for IMP-scored events; one kind of event at a time.
+		"mp-pairs,state", "individual,state", "swiss-teams,mp-pairs"} {
 		if _, err := ParseEvent(s); !errors.Is(err, ErrEvent) {
 			t.Errorf("ParseEvent(%q): %v, want ErrEvent", s, err)
 		}
@@ -75,7 +89,7 @@ func TestEligible(t *testing.T) {
 	tests := []struct {
 		name string
 		card string
-		a, b Rank
+		a, b ABFRank
 		want bool
 	}{
 		{"both below National Master", "sayc.json", BronzeState, BronzeState, true},
@@ -110,7 +124,7 @@ func TestCheck(t *testing.T) {
 	protected := func(t *testing.T) *Card { return load(t, "sayc.json") } // club and bronze-local: eligible
 	tests := []struct {
 		name    string
-		event   Event
+		event   NSWBAEvent
 		day     time.Time
 		card    string
 		second  string

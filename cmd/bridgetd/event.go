@@ -86,7 +86,10 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
       matchpoint event also "BOARD =NS/EW" a split score (Law 12C1(b)),
       "BOARD =S1@0.6 =S2@0.4" a weighted one (12C1(c)), "BOARD A+/A-" an
       artificial one (12C2), "BOARD seen" average-minus to both for a seen
-      traveller (NSWBA 13.11), in a Butler event "BOARD unplayed" (no
+      traveller (NSWBA 13.11), "BOARD 82C" average-plus to both for the
+      Director's own error (Law 82C), "BOARD pad NS" when NS mis-marked the
+      bidding pad and EW declined the call out of turn (NSWBA 6.2.3: A- to
+      NS, A+ to EW), in a Butler event "BOARD unplayed" (no
       fault, NSWBA 13.10), and after a result "turned" (a board turned
       through 90°, NSWBA 8.4) or "form=N" (a fouled form, Law 87); every
       field must be whole and valid, each board once; --room closed enters

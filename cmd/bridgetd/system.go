@@ -90,7 +90,7 @@ type checkJSON struct {
 
 func systemCheck(e *env, c *command, args []string) error {
 	fs := newFlagSet(e, c)
-	event := fs.String("event", "", "kind of event: state, matchpoint, red, congress or other; comma-separated when several apply (NSWBA 5.4)")
+	event := fs.String("event", "", "kind of event: an event file's kind (swiss-pairs, swiss-teams, round-robin, mp-pairs, individual, knockout-teams) or an NSWBA 5.4 row (state, matchpoint, red, congress, other); comma-separated when several apply, e.g. swiss-teams,state or mp-pairs,congress")
 	date := fs.String("date", "", "day of the session, YYYY-MM-DD (default today), for the seven-day rule of NSWBA 5.5.1")
 	opponents := fs.String("opponents", "", "the opponents' card, to test whether they are a protected pair (NSWBA 5.3)")
 	second := fs.String("second", "", "the pair's own second, non-Yellow card, naming the same two players (default: the card's second_card)")
