@@ -148,7 +148,7 @@ var ErrNotACall = errors.New("not a call")
 // X, D, Dbl, XX, R, Rdbl, and bids such as 1NT, 1N, 1♠, 1S, 3sa (either case).
 // A bid at level 8 or higher returns an error wrapping ErrBidAboveSeven
 // (Law 38), so a laws engine can rule on it; "AP" (all pass) is not a single
-// call and is refused here (ParseAuction accepts it).
+// call and is refused here.
 func ParseCall(s string) (Call, error) {
 	t := strings.TrimSpace(s)
 	switch strings.ToUpper(t) {
