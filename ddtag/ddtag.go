@@ -7,6 +7,12 @@
 // but only when it is well formed and the deal can give it
 // (pbn.TrickTable.CheckDeal); otherwise the deal is solved again and the
 // rejected tag reported, since a file's own numbers are not to be trusted.
+//
+// Analyse goes further for games with a play record: declarer's
+// double-dummy tricks after every card played, each card that cost its
+// side a trick marked (dd.AnalysePlays). Each board's par is kept both
+// dealer-based (Board.Par) and with each side bidding first
+// (Board.SidesPar); a lone deal is solved on all cores (dd.ParallelTable).
 package ddtag
 
 import (
