@@ -169,3 +169,28 @@ func TestAnalyse(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveLoneDeal: a file of one deal is solved on all cores
+// (dd.ParallelTable) with the table a batch solve gives, and the progress
+// callback still told of it.
+func TestSolveLoneDeal(t *testing.T) {
+	f, err := pbn.Parse([]byte(solve3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	one, err := Solve(context.Background(), f.Games[:1], Options{Workers: 2, Progress: func(done, total int) { calls++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Solve(context.Background(), f.Games, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one) != 1 || one[0].Table != all[0].Table || one[0].Par.Score != all[0].Par.Score {
+		t.Errorf("lone deal %v, in a batch %v", one[0].Table, all[0].Table)
+	}
+	if calls != 1 {
+		t.Errorf("progress called %d times, want 1", calls)
+	}
+}
