@@ -193,31 +193,3 @@ func (a *Auction) String() string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// ParseAuction reads calls separated by white space (see ParseCall) into a
-// legal auction with the given dealer. "AP" (all pass) adds the passes that
-// end the auction. The first illegal call is reported with its position.
-func ParseAuction(dealer Seat, text string) (*Auction, error) {
-	a := NewAuction(dealer)
-	for i, tok := range strings.Fields(text) {
-		if strings.EqualFold(tok, "AP") {
-			for !a.Ended() {
-				a.Calls = append(a.Calls, Pass)
-			}
-			continue
-		}
-		c, err := ParseCall(tok)
-		if err != nil {
-			var ce *CallError
-			if errors.As(err, &ce) {
-				ce.Seat, ce.Index = a.Turn(), len(a.Calls)
-				return a, ce
-			}
-			return a, fmt.Errorf("bridge: auction call %d: %w", i+1, err)
-		}
-		if err := a.Append(c); err != nil {
-			return a, err
-		}
-	}
-	return a, nil
-}

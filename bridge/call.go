@@ -148,7 +148,7 @@ var ErrNotACall = errors.New("not a call")
 // X, D, Dbl, XX, R, Rdbl, and bids such as 1NT, 1N, 1♠, 1S, 3sa (either case).
 // A bid at level 8 or higher returns an error wrapping ErrBidAboveSeven
 // (Law 38), so a laws engine can rule on it; "AP" (all pass) is not a single
-// call and is refused here (ParseAuction accepts it).
+// call and is refused here.
 func ParseCall(s string) (Call, error) {
 	t := strings.TrimSpace(s)
 	switch strings.ToUpper(t) {
@@ -186,63 +186,4 @@ func ParseCall(s string) (Call, error) {
 		return 0, &CallError{Call: Pass, Index: -1, Text: t, Err: ErrBidAboveSeven}
 	}
 	return Bid(level, strain), nil
-}
-
-// SlipCall is one entry on a written bidding slip (NSWBA 6.2.6): a call, and
-// whether the player marked it as the final pass.
-type SlipCall struct {
-	Call  Call
-	Final bool // written // or \\: the pass that ends the auction
-}
-
-// ParseSlip reads a call in the strict notation of written bidding slips
-// (NSWBA 6.2.6): a level 1–7 followed by C, D, H, S or NT; X; XX; / or \ for
-// a pass; // or \\ for the final pass. Nothing else is legal: N for no trump,
-// full stops and lower case are refused with the reason.
-func ParseSlip(s string) (SlipCall, error) {
-	t := strings.TrimSpace(s)
-	switch t {
-	case "/", `\`:
-		return SlipCall{Call: Pass}, nil
-	case "//", `\\`:
-		return SlipCall{Call: Pass, Final: true}, nil
-	case "X":
-		return SlipCall{Call: Double}, nil
-	case "XX":
-		return SlipCall{Call: Redouble}, nil
-	}
-	switch {
-	case t == "":
-		return SlipCall{}, fmt.Errorf("bridge: slip: empty entry (NSWBA 6.2.6): %w", ErrNotACall)
-	case strings.Contains(t, "."):
-		return SlipCall{}, fmt.Errorf("bridge: slip %q: full stops are not allowed (NSWBA 6.2.6): %w", s, ErrNotACall)
-	case len(t) < 2 || t[0] < '1' || t[0] > '7':
-		return SlipCall{}, fmt.Errorf("bridge: slip %q: want a level 1-7 and C, D, H, S or NT, or X, XX, /, // (NSWBA 6.2.6): %w", s, ErrNotACall)
-	}
-	var strain Strain
-	switch t[1:] {
-	case "C":
-		strain = ClubsStrain
-	case "D":
-		strain = DiamondsStrain
-	case "H":
-		strain = HeartsStrain
-	case "S":
-		strain = SpadesStrain
-	case "NT":
-		strain = NoTrump
-	case "N":
-		return SlipCall{}, fmt.Errorf("bridge: slip %q: N for no trump is not allowed, write NT (NSWBA 6.2.6): %w", s, ErrNotACall)
-	default:
-		return SlipCall{}, fmt.Errorf("bridge: slip %q: %q is not one of C, D, H, S, NT (NSWBA 6.2.6): %w", s, t[1:], ErrNotACall)
-	}
-	return SlipCall{Call: Bid(int(t[0]-'0'), strain)}, nil
-}
-
-// Slip returns the call in written-slip notation (NSWBA 6.2.6): 1NT, X, XX, /.
-func (c Call) Slip() string {
-	if c == Pass {
-		return "/"
-	}
-	return c.ASCII()
 }

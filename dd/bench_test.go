@@ -50,7 +50,7 @@ func reportPerDeal(b *testing.B, deals int, wall, cpu time.Duration, each []time
 // same measure as the figures quoted for DDS and bridge-solver.
 func BenchmarkTable(b *testing.B) {
 	deals := benchDeals(1000)
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	var each []time.Duration
 	b.ResetTimer()
 	c0, w0 := cpuTime(), time.Now()
@@ -70,7 +70,7 @@ func BenchmarkTable(b *testing.B) {
 // per op, cycling over the strains of 50 random deals.
 func BenchmarkStrain(b *testing.B) {
 	deals := benchDeals(50)
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	b.ResetTimer()
 	c0, w0 := cpuTime(), time.Now()
 	for i := 0; i < b.N; i++ {
@@ -114,7 +114,7 @@ func BenchmarkList1000(b *testing.B) {
 			}
 		}
 	}
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	var each []time.Duration
 	b.ResetTimer()
 	c0, w0 := cpuTime(), time.Now()

@@ -187,7 +187,7 @@ func checkBound(t *testing.T, r *rand.Rand, ref *memoRef, h [4]uint64, leader in
 // on positions that match the pattern each bound returns.
 func TestBoundsPattern(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 1500
 	if testing.Short() {
 		count = 600
@@ -216,7 +216,7 @@ func TestBoundsPattern(t *testing.T) {
 // comboTricks, on positions of every size.
 func TestNeedBounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 20000
 	if testing.Short() {
 		count = 5000
@@ -273,7 +273,7 @@ func ruffPosition(r *rand.Rand, n int) ([4]uint64, int, int) {
 // bounds work.
 func TestRuffBounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 1000
 	if testing.Short() {
 		count = 300
@@ -337,7 +337,7 @@ func TestRuffBounds(t *testing.T) {
 // rule work.
 func TestTrumpCountBounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 1000
 	if testing.Short() {
 		count = 300

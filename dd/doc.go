@@ -5,7 +5,7 @@
 // trump strain, who leads and the cards already on the table in the current
 // trick — so it serves hand records and the adjudication of claims alike:
 //
-//	s := dd.NewSolver()
+//	s := dd.NewSolverOptions(dd.Options{})
 //	n, err := s.Tricks(pos)        // tricks for the side to play, this trick included
 //	vals, err := s.CardValues(pos) // the same for every legal card
 //	n, err = s.Lead(deal, bridge.South, bridge.NoTrump) // South declaring, West leads

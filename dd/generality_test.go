@@ -120,7 +120,7 @@ func TestTableEntriesGeneral(t *testing.T) {
 			h, trump, leader := biasedPosition(r, n)
 			p = Position{Hands: dealOf(h), Trump: bridge.Strain(trump), Leader: bridge.Seat(leader)}
 		}
-		s := NewSolver()
+		s := NewSolverOptions(Options{})
 		got, err := s.Tricks(p)
 		if err != nil {
 			t.Fatal(err)
@@ -151,7 +151,7 @@ func TestRootPinsGeneral(t *testing.T) {
 		h, trump, leader, p := mixedPosition(r, n, i%3 == 0)
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
 		for beta := 1; beta <= n; beta++ {
-			s := NewSolver()
+			s := NewSolverOptions(Options{})
 			s.setup(p)
 			v, rw := s.e.search(0, beta)
 			for k := 0; k < 8; k++ {
@@ -178,7 +178,7 @@ func TestRootPinsGeneral(t *testing.T) {
 // on the position and on positions that match the pins they return.
 func TestCutBoundsPattern(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 800
 	if testing.Short() {
 		count = 250

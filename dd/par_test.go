@@ -93,7 +93,7 @@ func TestParEdgeCases(t *testing.T) {
 		{"N:9642.95.AKQT4.K7 KJ3.K3.98.T98654 AQT85.Q862..AQJ2 7.AJT74.J76532.3", bridge.North, bridge.NoneVul, 420, "4S-NS"},
 		{"N:J8.AK985.AJ6.AJ8 QT4.Q2.9874.9753 A5.JT74.KT32.KQ2 K97632.63.Q5.T64", bridge.North, bridge.NoneVul, 1520, "7N-NS"},
 	}
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for _, tt := range tests {
 		tab, err := s.Table(mustDeal(t, tt.deal))
 		if err != nil {

@@ -63,7 +63,7 @@ func BenchmarkParallelTable(b *testing.B) {
 // records of DDS's list100, 45 to 52 cards, one solver reused).
 func BenchmarkAnalysePlay(b *testing.B) {
 	cs := readDDSList(b, "testdata/list100.txt")
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	b.ResetTimer()
 	c0, w0 := cpuTime(), time.Now()
 	cards := 0

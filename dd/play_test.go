@@ -17,7 +17,7 @@ import (
 // fall in its own side's figure.
 func TestAnalysePlayReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	costly := 0
 	for i := 0; i < 300; i++ {
 		p := randomPosition(r, 2+i%3, 0)
@@ -186,7 +186,7 @@ func TestAnalysePlayErrors(t *testing.T) {
 	cs := readDDSList(t, "testdata/list100.txt")
 	c := cs[0]
 	decl := c.first.RHO()
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	notHeld := append([]bridge.Card(nil), c.play[:2]...)
 	notHeld = append(notHeld, c.play[1]) // played already
 	// The third player of the first trick shows out while holding the suit.

@@ -83,7 +83,7 @@ func randomPosition(r *rand.Rand, n, k int) Position {
 // small positions, at the start of a trick and in the middle of one.
 func TestAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	count := 600
 	if testing.Short() {
 		count = 150
@@ -108,7 +108,7 @@ func TestAgainstReference(t *testing.T) {
 // never exceed what each side really takes.
 func TestBoundsSound(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	// Found by the list1000 play traces: North's ♥Q is the entry to
 	// South's ♥A and falls under it, so the two top trumps make one trick.
 	crash := Position{Hands: mustDeal(t, "N:T7.Q.. ...QT6 .A9.J. .J5.8."), Trump: bridge.HeartsStrain, Leader: bridge.North}

@@ -28,7 +28,7 @@ const fourVoid = "N:.Q853.AJ962.KT74 Q853.AJ962.KT74. AJ962.KT74..Q853 KT74..Q85
 // at least half of the interval (otherwise the test says so in its log).
 func TestCancelFourVoid(t *testing.T) {
 	d := mustDeal(t, fourVoid)
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	const bound = 50 * time.Millisecond
 	for _, after := range []time.Duration{5 * time.Millisecond, 60 * time.Millisecond, 250 * time.Millisecond, 700 * time.Millisecond} {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -115,7 +115,7 @@ func TestCancelBatch(t *testing.T) {
 // solve can be cancelled or not.
 func TestSearchAllocatesNothing(t *testing.T) {
 	cs := readDDSList(t, "testdata/list100.txt")
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	deals := []bridge.Deal{cs[0].deal}

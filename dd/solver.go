@@ -124,9 +124,6 @@ type Solver struct {
 	budget   *Budget
 }
 
-// NewSolver returns a solver with default options.
-func NewSolver() *Solver { return NewSolverOptions(Options{}) }
-
 // NewSolverOptions returns a solver with the given options.
 func NewSolverOptions(o Options) *Solver {
 	m := o.MaxMemory

@@ -74,7 +74,7 @@ func TestSol10(t *testing.T) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	strains := [5]bridge.Strain{bridge.NoTrump, bridge.SpadesStrain, bridge.HeartsStrain, bridge.DiamondsStrain, bridge.ClubsStrain}
 	leaders := [4]bridge.Seat{bridge.South, bridge.East, bridge.North, bridge.West}
 	n := 0
@@ -112,7 +112,7 @@ func TestSol10(t *testing.T) {
 // scores of the cards listed and of the equal cards folded into them.
 func TestList100CardValues(t *testing.T) {
 	cs := readDDSList(t, "testdata/list100.txt")
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for _, c := range cs {
 		p := Position{Hands: c.deal, Trump: c.trump, Leader: c.first}
 		vals, err := s.CardValues(p)
@@ -169,7 +169,7 @@ func TestList100Traces(t *testing.T) {
 	if *long {
 		cs = readDDSList(t, "testdata/list1000.txt")
 	}
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	checked := 0
 	for _, c := range cs {
 		decl := c.first.RHO().Side()
@@ -199,7 +199,7 @@ func TestFourVoidDeal(t *testing.T) {
 	}
 	d := mustDeal(t, "N:.Q853.AJ962.KT74 Q853.AJ962.KT74. AJ962.KT74..Q853 KT74..Q853.AJ962")
 	start := time.Now()
-	tab, err := NewSolver().Table(d)
+	tab, err := NewSolverOptions(Options{}).Table(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func TestFourVoidDeal(t *testing.T) {
 // solves from the opening lead.
 func TestTableAgreesWithLead(t *testing.T) {
 	cs := readDDSList(t, "testdata/list100.txt")
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for _, c := range cs[:3] {
 		for decl := bridge.North; decl <= bridge.West; decl++ {
 			for st := bridge.Strain(0); st < bridge.NumStrains; st++ {
@@ -237,7 +237,7 @@ func TestTableAgreesWithLead(t *testing.T) {
 // trick for the side that won it).
 func TestPropertyCardValues(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for i := 0; i < 300; i++ {
 		p := randomPosition(r, 6+i%3, i%4)
 		best, err := s.Tricks(p)
@@ -293,7 +293,7 @@ func TestPropertyCardValues(t *testing.T) {
 // for a lower one (adding a winner) never costs it a trick.
 func TestPropertyWinner(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for i := 0; i < 300; i++ {
 		p := randomPosition(r, 7, 0)
 		ns := func(q Position) int {
@@ -348,7 +348,7 @@ func TestPositionErrors(t *testing.T) {
 			Trick: []bridge.Card{bridge.NewCard(bridge.Spades, bridge.Ace), bridge.NewCard(bridge.Hearts, 3)},
 		}, "still holds"},
 	}
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	for _, tt := range tests {
 		_, err := s.Tricks(tt.p)
 		if !errors.Is(err, ErrInvalidPosition) || !strings.Contains(err.Error(), tt.want) {
@@ -413,7 +413,7 @@ func TestBatchDuplicates(t *testing.T) {
 func FuzzTricks(f *testing.F) {
 	f.Add(uint64(1), uint64(2), uint8(0), uint8(0), uint8(0), uint8(2))
 	f.Add(uint64(99), uint64(7), uint8(4), uint8(3), uint8(3), uint8(3))
-	s := NewSolver()
+	s := NewSolverOptions(Options{})
 	f.Fuzz(func(t *testing.T, seed1, seed2 uint64, trump, leader, played, n uint8) {
 		r := rand.New(rand.NewPCG(seed1, seed2))
 		p := randomPosition(r, 1+int(n%3), int(played%4))

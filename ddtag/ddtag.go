@@ -7,6 +7,12 @@
 // but only when it is well formed and the deal can give it
 // (pbn.TrickTable.CheckDeal); otherwise the deal is solved again and the
 // rejected tag reported, since a file's own numbers are not to be trusted.
+//
+// Analyse goes further for games with a play record: declarer's
+// double-dummy tricks after every card played, each card that cost its
+// side a trick marked (dd.AnalysePlays). Each board's par is kept both
+// dealer-based (Board.Par) and with each side bidding first
+// (Board.SidesPar); a lone deal is solved on all cores (dd.ParallelTable).
 package ddtag
 
 import (
@@ -29,6 +35,10 @@ type Board struct {
 	Vul    bridge.Vulnerability
 	Table  dd.Table
 	Par    dd.Par
+	// SidesPar is the par with each side bidding first (dd.SidesPar),
+	// indexed by bridge.NS and bridge.EW; it differs from Par only when
+	// both sides' best contracts are at the same level.
+	SidesPar [2]dd.Par
 	// FromTag is true when Table was read from the game's
 	// DoubleDummyTricks tag rather than solved.
 	FromTag bool
@@ -97,7 +107,7 @@ func Solve(ctx context.Context, games []*pbn.Game, o Options) ([]*Board, error) 
 			}
 			if err == nil {
 				b.Table, b.FromTag = dd.Table(t), true
-				b.Par = dd.ParOf(b.Table, b.Dealer, b.Vul)
+				b.setPar()
 				continue
 			}
 			warn(g, fmt.Errorf("%w: %w", ErrBadTag, err))
@@ -105,15 +115,40 @@ func Solve(ctx context.Context, games []*pbn.Game, o Options) ([]*Board, error) 
 		deals = append(deals, d)
 		need = append(need, b)
 	}
-	tables, err := dd.Tables(ctx, deals, dd.BatchOptions{Workers: o.Workers, Progress: o.Progress})
+	tables, err := solveDeals(ctx, deals, o)
 	if err != nil {
 		return nil, err
 	}
 	for i, b := range need {
 		b.Table = tables[i]
-		b.Par = dd.ParOf(b.Table, b.Dealer, b.Vul)
+		b.setPar()
 	}
 	return boards, nil
+}
+
+// solveDeals returns the tables of the deals: a lone deal (someone waiting
+// for one board) is spread over the cores (dd.ParallelTable), several are
+// shared out one deal to a worker (dd.Tables).
+func solveDeals(ctx context.Context, deals []bridge.Deal, o Options) ([]dd.Table, error) {
+	bo := dd.BatchOptions{Workers: o.Workers}
+	if len(deals) != 1 {
+		bo.Progress = o.Progress
+		return dd.Tables(ctx, deals, bo)
+	}
+	t, err := dd.ParallelTable(ctx, deals[0], bo)
+	if err != nil {
+		return nil, err
+	}
+	if o.Progress != nil {
+		o.Progress(1, 1)
+	}
+	return []dd.Table{t}, nil
+}
+
+// setPar sets the board's par and each side's par from its table.
+func (b *Board) setPar() {
+	b.Par = dd.ParOf(b.Table, b.Dealer, b.Vul)
+	b.SidesPar = dd.SidesPar(b.Table, b.Vul)
 }
 
 // SetTags writes the board's table into its game as DoubleDummyTricks and

@@ -92,3 +92,105 @@ func TestSolveDistrustsTags(t *testing.T) {
 		t.Errorf("warning does not say why: %v", warned[0])
 	}
 }
+
+// analyseGames: one game with a play record of two tricks, one passed out,
+// one without a Play tag, one whose opening lead is not the leader's card.
+const analyseGames = `[Board "11"]
+[Dealer "S"]
+[Vulnerable "None"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[Declarer "S"]
+[Contract "1NT"]
+[Result "7"]
+[Play "W"]
+S7 ST SQ SA
+D3 D9 DQ D6
+*
+
+[Board "11"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[Declarer ""]
+[Contract "Pass"]
+[Play "W"]
+*
+
+[Board "12"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[Declarer "S"]
+[Contract "1NT"]
+
+[Board "13"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[Declarer "S"]
+[Contract "1NT"]
+[Play "W"]
+SA - - -
+*
+`
+
+// TestAnalyse: only the game with a sound play record is analysed (Law 41A:
+// the opening lead is declarer's LHO's, from West's hand here); the one
+// whose lead West does not hold is reported as ErrBadPlay; the passed-out
+// game and the game with no Play tag are left out silently. The analysis
+// starts from the table's figure and follows the record card by card.
+func TestAnalyse(t *testing.T) {
+	f, err := pbn.Parse([]byte(analyseGames))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []error
+	o := Options{Workers: 1, Warn: func(g *pbn.Game, err error) { warned = append(warned, err) }}
+	played, err := Analyse(context.Background(), f.Games, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != 1 || played[0].Number != 11 || played[0].Declarer != bridge.South {
+		t.Fatalf("analysed %d games, want board 11 only: %+v", len(played), played)
+	}
+	if len(warned) != 1 || !errors.Is(warned[0], ErrBadPlay) {
+		t.Fatalf("warnings %v, want one ErrBadPlay", warned)
+	}
+	p := played[0]
+	tabs, err := dd.Tables(context.Background(), []bridge.Deal{p.Deal}, dd.BatchOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Analysis.Start != tabs[0][bridge.South][bridge.NoTrump] {
+		t.Errorf("start %d, table's S NT %d", p.Analysis.Start, tabs[0][bridge.South][bridge.NoTrump])
+	}
+	// in the order played: South won the first trick and leads to the second
+	want := []string{"♠7", "♠T", "♠Q", "♠A", "♦6", "♦3", "♦9", "♦Q"}
+	if len(p.Analysis.Cards) != len(want) {
+		t.Fatalf("%d cards analysed, want %d", len(p.Analysis.Cards), len(want))
+	}
+	for i, c := range p.Analysis.Cards {
+		if c.Card.String() != want[i] {
+			t.Errorf("card %d: %v, want %s", i+1, c.Card, want[i])
+		}
+	}
+}
+
+// TestSolveLoneDeal: a file of one deal is solved on all cores
+// (dd.ParallelTable) with the table a batch solve gives, and the progress
+// callback still told of it.
+func TestSolveLoneDeal(t *testing.T) {
+	f, err := pbn.Parse([]byte(solve3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	one, err := Solve(context.Background(), f.Games[:1], Options{Workers: 2, Progress: func(done, total int) { calls++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Solve(context.Background(), f.Games, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one) != 1 || one[0].Table != all[0].Table || one[0].Par.Score != all[0].Par.Score {
+		t.Errorf("lone deal %v, in a batch %v", one[0].Table, all[0].Table)
+	}
+	if calls != 1 {
+		t.Errorf("progress called %d times, want 1", calls)
+	}
+}

@@ -119,7 +119,7 @@ func TestGamePBN(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 	if errs := f.Check(); len(errs) != 0 {
-		t.Errorf("PBN check: %v\n%s", pbn.ErrorList(errs), b.String())
+		t.Errorf("PBN check: %v\n%s", errs, b.String())
 	}
 	if len(f.Games) != 4 {
 		t.Fatalf("%d games", len(f.Games))

@@ -138,15 +138,3 @@ func (g *Game) Check() []*Error {
 	}
 	return out
 }
-
-// ErrorList joins problems into one error, or returns nil for none.
-func ErrorList(errs []*Error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	list := make([]error, len(errs))
-	for i, e := range errs {
-		list[i] = e
-	}
-	return errors.Join(list...)
-}

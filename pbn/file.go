@@ -7,8 +7,6 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/bridgetd/bridgetd/textfile"
 )
 
 // File is a decoded PBN file: its games in order, and the original text
@@ -48,36 +46,19 @@ type Comment struct {
 	After string // the name of the tag it follows, "" if it comes first
 }
 
-// ReadFile decodes the named file; errors carry its name. UTF-16 and
-// binary files are refused with an error saying so (textfile.Check).
+// ReadFile reads the whole of the named file with a Decoder (so its
+// errors carry the file's name and line, and UTF-16 and binary files are
+// refused with an error saying so). A directory is refused.
 func ReadFile(name string) (*File, error) {
-	data, err := os.ReadFile(name)
+	r, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	if err := textfile.Check(data, name); err != nil {
-		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), name+": "), Err: err}
+	defer r.Close()
+	if fi, err := r.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a file", name)
 	}
-	f, err := Parse(data)
-	if f != nil {
-		f.Name = name
-	}
-	if e, ok := err.(*Error); ok {
-		e.File = name
-	}
-	return f, err
-}
-
-// Decode reads a whole PBN file from r.
-func Decode(r io.Reader) (*File, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("pbn: %w", err)
-	}
-	if err := textfile.Check(data, "input"); err != nil {
-		return nil, &Error{Msg: err.Error(), Err: err}
-	}
-	return Parse(data)
+	return NewDecoder(r, name).ReadAll()
 }
 
 // Parse decodes PBN text. On a syntax error it returns the games read so far

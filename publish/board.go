@@ -82,8 +82,8 @@ func VulText(v bridge.Vulnerability) string {
 	return "None"
 }
 
-// SideText names a partnership: "N–S" or "E–W".
-func SideText(s bridge.Side) string {
+// sideText names a partnership: "N–S" or "E–W".
+func sideText(s bridge.Side) string {
 	if s == bridge.NS {
 		return "N–S"
 	}
@@ -140,9 +140,9 @@ func ParText(p dd.Par) string {
 	var who string
 	switch {
 	case p.Score > 0:
-		who = fmt.Sprintf("N–S +%d", p.Score)
+		who = fmt.Sprintf("%s +%d", sideText(bridge.NS), p.Score)
 	case p.Score < 0:
-		who = fmt.Sprintf("E–W +%d", -p.Score)
+		who = fmt.Sprintf("%s +%d", sideText(bridge.EW), -p.Score)
 	default:
 		who = "0"
 	}

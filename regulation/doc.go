@@ -19,4 +19,8 @@
 // decides who is fined. Packages event and score apply these figures: the
 // forfeit award and its re-adjustments (NSWBA 13.9), average plus and minus
 // (NSWBA 8.3), unplayed boards (NSWBA 13.10) and half matches (NSWBA 13.7).
+//
+// Notations that belong to one body are here too, named as that body's:
+// ParseNSWBASlip and NSWBASlip read and write the written bidding slip of
+// NSWBA 6.2.6 (/ for a pass, // for the final pass, NT and never N).
 package regulation

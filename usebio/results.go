@@ -131,18 +131,16 @@ func artificialText(row publish.Row) string {
 	return fmt.Sprintf("A%02d%02d", int(math.Round(row.NSPct)), int(math.Round(row.EWPct)))
 }
 
-// leadASCII writes a lead given with a suit symbol ("♠A", "♣10") suit
-// letter first: "SA", "CT".
+// leadASCII writes a lead as USEBIO files do, suit letter first ("SA",
+// "CT"), whether it was given with a suit symbol ("♠A", "♣10") or in
+// either letter order (ParseLead); anything that is not a card is kept as
+// it was written.
 func leadASCII(s string) string {
-	for i, su := range []bridge.Suit{bridge.Spades, bridge.Hearts, bridge.Diamonds, bridge.Clubs} {
-		if rest, ok := strings.CutPrefix(s, su.String()); ok {
-			if rest == "10" {
-				rest = "T"
-			}
-			return "SHDC"[i:i+1] + rest
-		}
+	c, err := ParseLead(s)
+	if err != nil {
+		return s
 	}
-	return s
+	return c.ASCII()
 }
 
 // ParseLead reads a lead written suit first ("SA", "S10") or rank first

@@ -112,10 +112,8 @@ func openFile(name string) (*os.File, error) {
 // readPBN reads the whole of the named file, or standard input for "-",
 // for commands that need every game at once.
 func readPBN(e *env, name string) (*pbn.File, error) {
-	d, done, err := openPBN(e, name)
-	if err != nil {
-		return nil, err
+	if name == "-" {
+		return pbn.NewDecoder(e.stdin, "-").ReadAll()
 	}
-	defer done()
-	return d.ReadAll()
+	return pbn.ReadFile(name)
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/ddtag"
 	"github.com/bridgetd/bridgetd/pbn"
 )
 
@@ -160,5 +162,132 @@ func TestSolveRecomputesImpossibleTags(t *testing.T) {
 	// where the tag's table would have given both sides every contract.
 	if !strings.Contains(out, "Par: N–S +600") {
 		t.Errorf("handrecord did not print the solved par")
+	}
+}
+
+// TestSolveAnalyse: solve --analyse on real play records
+// (testdata/analyse4.pbn, from the RealBridge export). The passed-out game
+// is left out; each analysis starts from the export's DoubleDummyTricks for
+// the contract's strain and declarer; each card's cost is the fall in its
+// own side's tricks against the figure before it; a complete record ends
+// on the tricks declarer won (the Result tag). The text form marks exactly
+// the costly cards.
+func TestSolveAnalyse(t *testing.T) {
+	const file = "testdata/analyse4.pbn"
+	f, err := pbn.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "solve", "--analyse", "--json", "-j", "2", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got []analysisJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(got) != 3 {
+		t.Fatalf("%d plays analysed, want the file's 3", len(got))
+	}
+	costly := 0
+	for i, a := range got {
+		g := f.Games[i+1]
+		if a.Line != g.Line {
+			t.Fatalf("play %d: line %d, want game at line %d", i+1, a.Line, g.Line)
+		}
+		tab, err := g.DoubleDummyTricks()
+		if err != nil {
+			t.Fatal(err)
+		}
+		con, decl, err := g.Contract()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Start != tab[decl][con.Strain] {
+			t.Errorf("line %d: start %d, export's table %d", a.Line, a.Start, tab[decl][con.Strain])
+		}
+		declSide := decl.Side()
+		prev := a.Start
+		for k, c := range a.Cards {
+			s, err := bridge.ParseSeat(c.Seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cost := prev - c.Tricks
+			if s.Side() != declSide {
+				cost = -cost
+			}
+			if cost != c.Cost || cost < 0 {
+				t.Errorf("line %d card %d %s %s: cost %d, tricks %d after %d", a.Line, k+1, c.Seat, c.Card, c.Cost, c.Tricks, prev)
+			}
+			if c.Cost > 0 {
+				costly++
+			}
+			prev = c.Tricks
+		}
+		if len(a.Cards) == 52 {
+			res, err := g.Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prev != res {
+				t.Errorf("line %d: complete play ends on %d tricks, Result %d", a.Line, prev, res)
+			}
+		}
+	}
+	if len(got[2].Cards) != 52 {
+		t.Errorf("the third play has %d cards, want the complete record", len(got[2].Cards))
+	}
+	code, text, errOut := runCmd(t, "", "solve", "--analyse", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(text, "(-"); n != costly {
+		t.Errorf("text marks %d cards, JSON has %d costly:\n%s", n, costly, text)
+	}
+	if n := strings.Count(text, "tricks before the lead"); n != 3 {
+		t.Errorf("text has %d boards, want 3:\n%s", n, text)
+	}
+	if code, _, _ := runCmd(t, "", "solve", "--analyse", "--par", file); code != 2 {
+		t.Errorf("--analyse with --par: exit %d, want 2", code)
+	}
+}
+
+// TestSolveSidesPar: --par --json gives each side's par (dd.SidesPar)
+// only where the side bidding first matters. With every seat making 1NT
+// and nothing more, the side that bids first takes +90 (dealer's par is
+// NS's with North dealing); on the solve3 boards the two sides' par agree
+// and no sides are written.
+func TestSolveSidesPar(t *testing.T) {
+	var tab dd.Table
+	for s := range tab {
+		for st := range tab[s] {
+			tab[s][st] = 6
+		}
+		tab[s][bridge.NoTrump] = 7
+	}
+	b := &ddtag.Board{Deal: bridge.Deal{}, Dealer: bridge.North, Table: tab,
+		Par: dd.ParOf(tab, bridge.North, bridge.NoneVul), SidesPar: dd.SidesPar(tab, bridge.NoneVul)}
+	var buf strings.Builder
+	if err := writeSolveJSON(&buf, []*ddtag.Board{b}, true); err != nil {
+		t.Fatal(err)
+	}
+	var got []solveJSON
+	if err := json.Unmarshal([]byte(buf.String()), &got); err != nil {
+		t.Fatal(err)
+	}
+	sides := got[0].Par.Sides
+	if len(sides) != 2 || sides[0].First != "NS" || sides[0].Score != 90 || sides[1].First != "EW" || sides[1].Score != -90 {
+		t.Errorf("sides %+v, want NS first +90, EW first -90", sides)
+	}
+	if got[0].Par.Score != 90 {
+		t.Errorf("dealer North's par %d, want 90", got[0].Par.Score)
+	}
+	code, out, errOut := runCmd(t, "", "solve", "--par", "--json", "testdata/solve3.pbn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, `"sides"`) {
+		t.Errorf("sides written for boards whose two pars agree:\n%s", out)
 	}
 }
