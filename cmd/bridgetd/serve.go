@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
@@ -12,7 +13,7 @@ import (
 func init() {
 	register(&command{
 		name:    "serve",
-		usage:   "[--addr 127.0.0.1:8080] [--db bridgetd.db] [--demo]",
+		usage:   "[--addr 127.0.0.1:8080] [--db bridgetd.db] [--demo] [--dd-memory MB]",
 		summary: "run an event live: the director's console, score entry at the tables, live results (on an SQLite database)",
 		run:     runServe,
 	})
@@ -24,10 +25,14 @@ func runServe(e *env, args []string) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 for the phones at the tables)")
 	db := fs.String("db", "", "SQLite database file, created if missing (default bridgetd.db; with --demo a new file)")
 	demo := fs.Bool("demo", false, "start on a fresh database with a demo event: a 3-table Mitchell with dealt boards")
+	ddMB := fs.Int("dd-memory", server.DefaultDDMemory>>20, "megabytes shared by the double-dummy solvers' tables")
 	if _, err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
+	if *ddMB <= 0 {
+		return fmt.Errorf("--dd-memory %d: want a positive number of megabytes", *ddMB)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return server.Run(ctx, server.Config{Addr: *addr, DB: *db, Demo: *demo, Out: e.stdout})
+	return server.Run(ctx, server.Config{Addr: *addr, DB: *db, Demo: *demo, Out: e.stdout, DDMemory: *ddMB << 20})
 }

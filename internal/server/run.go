@@ -22,6 +22,9 @@ type Config struct {
 	Demo bool   // a fresh database with the demo event
 	Out  io.Writer
 	Log  *slog.Logger
+	// DDMemory is the double-dummy solvers' shared memory in bytes
+	// (Options.DDMemory); 0 means DefaultDDMemory.
+	DDMemory int
 	// Ready, if set, receives the listening address once serving.
 	Ready chan<- string
 }
@@ -48,7 +51,7 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(ctx, st, Options{Log: c.Log})
+	srv, err := New(ctx, st, Options{Log: c.Log, DDMemory: c.DDMemory})
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -43,6 +44,11 @@ type Server struct {
 	// bg is the server's lifetime: background work (solving boards) stops
 	// with it.
 	bg context.Context
+	// ddBudget is the memory every double-dummy solver of the server
+	// draws on (dd.Budget), the background solves and the boards someone
+	// waits for alike; ddWorkers is the background solve's width.
+	ddBudget  *dd.Budget
+	ddWorkers int
 }
 
 // Options configure a Server.
@@ -53,7 +59,19 @@ type Options struct {
 	// WrongCodes is how many wrong table codes one address may try in a
 	// minute; 0 means 10.
 	WrongCodes int
+	// DDMemory is the memory, in bytes, that the transposition tables of
+	// every double-dummy solver the server runs share (one dd.Budget);
+	// 0 means DefaultDDMemory.
+	DDMemory int
+	// DDWorkers is the number of deals a board set's background solve
+	// works on at once; 0 means one, which leaves the other cores to the
+	// tables' requests.
+	DDWorkers int
 }
+
+// DefaultDDMemory is the double-dummy solvers' shared memory when
+// Options.DDMemory is 0: 256 MB.
+const DefaultDDMemory = 256 << 20
 
 // New returns a Server on st; ctx bounds its background work. The
 // director's token and the cookie secret
@@ -68,6 +86,12 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if o.WrongCodes == 0 {
 		o.WrongCodes = 10
 	}
+	if o.DDMemory <= 0 {
+		o.DDMemory = DefaultDDMemory
+	}
+	if o.DDWorkers <= 0 {
+		o.DDWorkers = 1
+	}
 	secret, err := st.SettingOnce(ctx, "cookie_secret", randomHex(32))
 	if err != nil {
 		return nil, err
@@ -76,7 +100,8 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx}
+	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx,
+		ddBudget: dd.NewBudget(o.DDMemory), ddWorkers: o.DDWorkers}
 	s.routes()
 	return s, nil
 }
