@@ -25,6 +25,9 @@ type Config struct {
 	// DDMemory is the double-dummy solvers' shared memory in bytes
 	// (Options.DDMemory); 0 means DefaultDDMemory.
 	DDMemory int
+	// Password, if set, becomes the director's password (stored hashed,
+	// Server.SetPassword) before the server starts listening.
+	Password string
 	// Ready, if set, receives the listening address once serving.
 	Ready chan<- string
 }
@@ -54,6 +57,11 @@ func Run(ctx context.Context, c Config) error {
 	srv, err := New(ctx, st, Options{Log: c.Log, DDMemory: c.DDMemory})
 	if err != nil {
 		return err
+	}
+	if c.Password != "" {
+		if err := srv.SetPassword(ctx, c.Password); err != nil {
+			return err
+		}
 	}
 	token, err := srv.DirectorToken(ctx)
 	if err != nil {
