@@ -7,7 +7,9 @@
 // static/live.js) and no build step. Routes are net/http ServeMux patterns.
 //
 // Roles. The director logs in with the token printed on the terminal at
-// start (or a password set with SetPassword) and gets a signed cookie;
+// start, or with the password set by bridgetd serve --password
+// (SetPassword; the store keeps a salted PBKDF2-SHA256 key of it), and gets
+// a signed cookie;
 // the secret lives in the store, so instances on one database agree. A
 // table opens its page with its code, which opens only that table's current
 // round and expires when the session's scores are posted; wrong codes are
@@ -23,8 +25,14 @@
 // event live through server-sent events carried by a Broker (in-process
 // here; the interface leaves room for PostgreSQL LISTEN/NOTIFY).
 //
-// Scores are package score's (matchpoints with Neuberg's formula, the
+// Board scores are package score's (matchpoints with Neuberg's formula, the
 // adjusted scores of Law 12C) on the travellers the store builds; the
-// correction windows of NSWBA 13 are package event's; movements are package
-// movement's, deals package deal's, double-dummy tables and par package dd's.
+// ranking is package event's Report on the event file the store builds (the
+// NSWBA 12 tie-breaks, fines under the offence rules of NSWBA 7), the same
+// as bridgetd rank; the correction windows of NSWBA 13 are package event's;
+// movements are package movement's, deals package deal's, double-dummy
+// tables and par package dd's: every solver the server runs draws on one
+// dd.Budget (Options.DDMemory), the board set in the background
+// (dd.Tables) and a board someone is waiting for on every core
+// (dd.ParallelTable).
 package server

@@ -36,10 +36,7 @@ func BenchmarkLoad(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: tables, PerSet: 3, Rounds: 9})
-		if err != nil {
-			b.Fatal(err)
-		}
+		mv := loadMitchell(tables, 3, 9)
 		boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
 		if err != nil {
 			b.Fatal(err)
@@ -125,4 +122,23 @@ func BenchmarkLoad(b *testing.B) {
 		st.Close()
 		b.StartTimer()
 	}
+}
+
+// loadMitchell builds a Mitchell schedule of any size for BenchmarkLoad:
+// package movement stops a section at MaxMitchellTables, and a load test
+// needs one event of a thousand tables. North–South pair t sits at table
+// t, East–West pair T+k starts at table k and moves up a table a round,
+// the boards move down one (as movement.NewMitchell for an odd section).
+func loadMitchell(tables, perSet, rounds int) *movement.Movement {
+	m := &movement.Movement{Kind: movement.Mitchell, Name: "Mitchell", Tables: tables, Sets: tables, PerSet: perSet,
+		Entrants: 2 * tables, TwoWinner: true}
+	for r := range rounds {
+		rd := movement.Round{Number: r + 1}
+		for t := range tables {
+			rd.Tables = append(rd.Tables, movement.Seating{Table: t + 1, NS: t + 1, EW: tables + (t-r+tables)%tables + 1,
+				Sets: []int{(t+r)%tables + 1}})
+		}
+		m.Rounds = append(m.Rounds, rd)
+	}
+	return m
 }

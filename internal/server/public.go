@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -214,6 +215,17 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 	var hv *handView
 	for _, b := range bs {
 		if int(b.Number) == n {
+			if vis, _ := s.st.Visible(r.Context(), id, n); vis && b.DD == nil {
+				// The background solve has not reached this board yet and
+				// someone is looking at it: solve it now, briefly.
+				ctx, cancel := context.WithTimeout(r.Context(), waitSolve)
+				if sb, err := s.SolveBoard(ctx, id, b); err != nil {
+					s.log.Warn("double-dummy table", "event", id, "board", n, "err", err)
+				} else {
+					b = sb
+				}
+				cancel()
+			}
 			h := handOf(b)
 			hv = &h
 		}

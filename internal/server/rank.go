@@ -1,19 +1,17 @@
 package server
 
 import (
-	"cmp"
 	"context"
-	"math"
-	"slices"
+	"fmt"
 
-	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/score"
 )
 
 // Standing is a pair's place in the ranking.
 type Standing struct {
 	Rank    int
-	Tied    bool
+	Tied    bool // level with a neighbour after every NSWBA 12 step
 	Pair    int
 	Label   string
 	Field   string // NS or EW in a two-winner movement
@@ -22,20 +20,22 @@ type Standing struct {
 	Percent float64
 	Fines   float64 // matchpoints deducted (NSWBA 7)
 	Boards  int
+	// By names the NSWBA 12 step that put the pair below the one above it
+	// when their totals are level, and Detail gives its figures.
+	By     string
+	Detail string
 }
 
-// MPOptions are the matchpoint options of the server's ranking: Law 78A,
-// with boards of fewer results factored up by Neuberg's formula.
+// MPOptions are the matchpoint options of the server's per-board pages:
+// Law 78A, with boards of fewer results factored up by Neuberg's formula.
 var MPOptions = score.Options{Method: score.MatchpointScoring, MP: score.MPOptions{Neuberg: true}}
 
-// standings scores the event with package score from its travellers and
-// ranks the pairs by percentage after fines, each field of a two-winner
-// movement on its own.
+// standings ranks the event as bridgetd rank does: the store builds the
+// event file (package event) and its Report ranks the pairs, fines deducted
+// through the offence rules (NSWBA 7) and ties broken by the NSWBA 12
+// steps, each field of a two-winner movement on its own. The score sheet
+// from the travellers is returned beside it for the per-board pages.
 func (s *Server) standings(ctx context.Context, id int64) ([]Standing, *score.Sheet, error) {
-	ev, err := s.st.Event(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
 	trav, err := s.st.Travellers(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -44,74 +44,55 @@ func (s *Server) standings(ctx context.Context, id int64) ([]Standing, *score.Sh
 	if err != nil {
 		s.log.Warn("scoring", "event", id, "err", err)
 	}
+	ev, err := s.st.EventFile(ctx, id)
+	if err != nil {
+		return nil, sh, err
+	}
+	rep, err := ev.Report()
+	if err != nil {
+		return nil, sh, fmt.Errorf("ranking event %d: %w", id, err)
+	}
 	ens, err := s.st.Entrants(ctx, id)
 	if err != nil {
-		return nil, nil, err
-	}
-	as, err := s.st.Assignments(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	fines, err := s.st.Fines(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	field := map[int]string{}
-	if ev.TwoWinner {
-		for _, a := range as {
-			ns, ew := a.CardPairs()
-			field[ns], field[ew] = "NS", "EW"
-		}
+		return nil, sh, err
 	}
 	labels := map[int]string{}
 	for _, e := range ens {
 		labels[e.Number] = pairLabel(e)
 	}
-	fined := map[int]float64{}
-	for _, f := range fines {
-		fined[f.Entrant] += f.Amount
+	type tally struct {
+		top    float64
+		boards int
 	}
+	tallies := map[int]tally{}
+	for _, r := range ev.MPRecords() {
+		var t tally
+		for _, b := range r.Boards {
+			t.top += b.Top
+			t.boards++
+		}
+		tallies[r.Entrant] = t
+	}
+	fields := map[string]string{event.FieldNS: "NS", event.FieldEW: "EW"}
 	var out []Standing
-	for _, t := range sh.Totals {
-		st := Standing{Pair: t.Pair, Label: labels[t.Pair], Field: field[t.Pair], MP: t.Score, Top: t.Top, Percent: t.Percent, Boards: t.Boards}
-		if pct := fined[t.Pair]; pct > 0 && t.Boards > 0 {
-			st.Fines = pct / 100 * t.Top / float64(t.Boards)
-			st.MP -= st.Fines
-			st.Percent = 100 * st.MP / t.Top
+	for _, r := range rep.Standings {
+		t, played := tallies[r.Entrant]
+		if !played || t.boards == 0 {
+			continue // a pair with no board played is not ranked yet
+		}
+		st := Standing{Rank: r.Place, Pair: r.Entrant, Label: labels[r.Entrant], Field: fields[r.Field],
+			MP: r.Total, Top: t.top, Percent: r.Percent, Fines: r.Fines, Boards: t.boards, Detail: r.Detail}
+		if r.By != event.ByScore {
+			st.By = string(r.By)
 		}
 		out = append(out, st)
 	}
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		if c := cmp.Compare(a.Field, b.Field); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.Percent, a.Percent); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Pair, b.Pair)
-	})
-	for i := range out {
-		switch {
-		case i > 0 && out[i].Field == out[i-1].Field && math.Abs(out[i].Percent-out[i-1].Percent) < 1e-9:
-			out[i].Rank, out[i].Tied, out[i-1].Tied = out[i-1].Rank, true, true
-		case i > 0 && out[i].Field == out[i-1].Field:
-			out[i].Rank = out[i-1].Rank + countSame(out[:i], out[i-1])
-		default:
-			out[i].Rank = 1
+	for i := 1; i < len(out); i++ {
+		if out[i].Rank > 0 && out[i].Rank == out[i-1].Rank && out[i].Field == out[i-1].Field {
+			out[i].Tied, out[i-1].Tied = true, true
 		}
 	}
 	return out, sh, nil
-}
-
-// countSame counts the standings tied with last at its rank.
-func countSame(before []Standing, last Standing) int {
-	n := 0
-	for _, x := range before {
-		if x.Field == last.Field && x.Rank == last.Rank {
-			n++
-		}
-	}
-	return n
 }
 
 // Ranking returns the event's standings (for tests and the command).
@@ -119,5 +100,3 @@ func (s *Server) Ranking(ctx context.Context, id int64) ([]Standing, error) {
 	st, _, err := s.standings(ctx, id)
 	return st, err
 }
-
-var _ = store.Confirmed

@@ -22,6 +22,12 @@ type Config struct {
 	Demo bool   // a fresh database with the demo event
 	Out  io.Writer
 	Log  *slog.Logger
+	// DDMemory is the double-dummy solvers' shared memory in bytes
+	// (Options.DDMemory); 0 means DefaultDDMemory.
+	DDMemory int
+	// Password, if set, becomes the director's password (stored hashed,
+	// Server.SetPassword) before the server starts listening.
+	Password string
 	// Ready, if set, receives the listening address once serving.
 	Ready chan<- string
 }
@@ -48,9 +54,14 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(ctx, st, Options{Log: c.Log})
+	srv, err := New(ctx, st, Options{Log: c.Log, DDMemory: c.DDMemory})
 	if err != nil {
 		return err
+	}
+	if c.Password != "" {
+		if err := srv.SetPassword(ctx, c.Password); err != nil {
+			return err
+		}
 	}
 	token, err := srv.DirectorToken(ctx)
 	if err != nil {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/hmac"
+	"crypto/pbkdf2"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -20,7 +21,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -43,6 +46,11 @@ type Server struct {
 	// bg is the server's lifetime: background work (solving boards) stops
 	// with it.
 	bg context.Context
+	// ddBudget is the memory every double-dummy solver of the server
+	// draws on (dd.Budget), the background solves and the boards someone
+	// waits for alike; ddWorkers is the background solve's width.
+	ddBudget  *dd.Budget
+	ddWorkers int
 }
 
 // Options configure a Server.
@@ -53,7 +61,19 @@ type Options struct {
 	// WrongCodes is how many wrong table codes one address may try in a
 	// minute; 0 means 10.
 	WrongCodes int
+	// DDMemory is the memory, in bytes, that the transposition tables of
+	// every double-dummy solver the server runs share (one dd.Budget);
+	// 0 means DefaultDDMemory.
+	DDMemory int
+	// DDWorkers is the number of deals a board set's background solve
+	// works on at once; 0 means one, which leaves the other cores to the
+	// tables' requests.
+	DDWorkers int
 }
+
+// DefaultDDMemory is the double-dummy solvers' shared memory when
+// Options.DDMemory is 0: 256 MB.
+const DefaultDDMemory = 256 << 20
 
 // New returns a Server on st; ctx bounds its background work. The
 // director's token and the cookie secret
@@ -68,6 +88,12 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if o.WrongCodes == 0 {
 		o.WrongCodes = 10
 	}
+	if o.DDMemory <= 0 {
+		o.DDMemory = DefaultDDMemory
+	}
+	if o.DDWorkers <= 0 {
+		o.DDWorkers = 1
+	}
 	secret, err := st.SettingOnce(ctx, "cookie_secret", randomHex(32))
 	if err != nil {
 		return nil, err
@@ -76,7 +102,8 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx}
+	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx,
+		ddBudget: dd.NewBudget(o.DDMemory), ddWorkers: o.DDWorkers}
 	s.routes()
 	return s, nil
 }
@@ -87,15 +114,46 @@ func (s *Server) DirectorToken(ctx context.Context) (string, error) {
 	return s.st.SettingOnce(ctx, "director_token", randomHex(12))
 }
 
-// SetPassword sets the director's password (first start).
+// SetPassword sets the director's password: a first start (bridgetd serve
+// --password) or a change. The store keeps only a salted PBKDF2-SHA256 key
+// of it (passwordRounds rounds), never the password.
 func (s *Server) SetPassword(ctx context.Context, pw string) error {
-	if len(pw) < 8 {
-		return fmt.Errorf("password: at least 8 characters")
+	if utf8.RuneCountInString(pw) < 8 {
+		return fmt.Errorf("director password: at least 8 characters, got %d", utf8.RuneCountInString(pw))
 	}
 	salt := randomHex(16)
-	return s.st.SetSetting(ctx, "director_password", salt+":"+hashPassword(salt, pw))
+	key, err := pbkdf2.Key(sha256.New, pw, []byte(salt), passwordRounds, 32)
+	if err != nil {
+		return fmt.Errorf("director password: %w", err)
+	}
+	return s.st.SetSetting(ctx, "director_password", fmt.Sprintf("pbkdf2-sha256$%d$%s$%s", passwordRounds, salt, hex.EncodeToString(key)))
 }
 
+// passwordRounds is the PBKDF2 iteration count of a new password (OWASP's
+// figure for PBKDF2-HMAC-SHA256).
+const passwordRounds = 600_000
+
+// checkPassword reports whether pw is the password stored as stored:
+// pbkdf2-sha256$rounds$salt$key, or the earlier salt:hash of hashPassword.
+func checkPassword(stored, pw string) bool {
+	if rest, ok := strings.CutPrefix(stored, "pbkdf2-sha256$"); ok {
+		parts := strings.Split(rest, "$")
+		if len(parts) != 3 {
+			return false
+		}
+		n, err := strconv.Atoi(parts[0])
+		if err != nil || n < 1 || n > 10_000_000 {
+			return false
+		}
+		key, err := pbkdf2.Key(sha256.New, pw, []byte(parts[1]), n, 32)
+		return err == nil && subtle.ConstantTimeCompare([]byte(hex.EncodeToString(key)), []byte(parts[2])) == 1
+	}
+	salt, hash, ok := strings.Cut(stored, ":")
+	return ok && subtle.ConstantTimeCompare([]byte(hash), []byte(hashPassword(salt, pw))) == 1
+}
+
+// hashPassword is the earlier form of a stored password (SHA-256, 100,000
+// rounds), still accepted by checkPassword.
 func hashPassword(salt, pw string) string {
 	h := sha256.Sum256([]byte(salt + "\x00" + pw))
 	for range 100000 {
@@ -264,8 +322,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		ok = true
 	}
 	if pw, found, _ := s.st.Setting(r.Context(), "director_password"); found && !ok {
-		salt, hash, _ := strings.Cut(pw, ":")
-		ok = subtle.ConstantTimeCompare([]byte(hash), []byte(hashPassword(salt, secret))) == 1
+		ok = checkPassword(pw, secret)
 	}
 	if !ok {
 		s.codes.fail(ip)

@@ -93,7 +93,7 @@ func (s *Server) Solve(ctx context.Context, id int64) error {
 	if len(deals) == 0 {
 		return nil
 	}
-	tables, err := dd.Tables(ctx, deals, dd.BatchOptions{Workers: 1})
+	tables, err := dd.Tables(ctx, deals, dd.BatchOptions{Workers: s.ddWorkers, Solver: dd.Options{Budget: s.ddBudget}})
 	if err != nil {
 		return fmt.Errorf("double-dummy tables: %w", err)
 	}
@@ -104,6 +104,28 @@ func (s *Server) Solve(ctx context.Context, id int64) error {
 	}
 	s.broker.Publish(id)
 	return nil
+}
+
+// waitSolve is how long a page waits for one board's double-dummy table.
+const waitSolve = 15 * time.Second
+
+// SolveBoard computes the double-dummy table of one board that has none,
+// on every core (dd.ParallelTable) since someone waits for it, with the
+// server's shared memory budget; it stores the table and returns the board.
+// A board already solved is returned as it is.
+func (s *Server) SolveBoard(ctx context.Context, id int64, b store.Board) (store.Board, error) {
+	if b.DD != nil {
+		return b, nil
+	}
+	t, err := dd.ParallelTable(ctx, b.Deal, dd.BatchOptions{Solver: dd.Options{Budget: s.ddBudget}})
+	if err != nil {
+		return b, fmt.Errorf("double-dummy table of board %d: %w", b.Number, err)
+	}
+	if err := s.st.SetDD(ctx, id, int(b.Number), t); err != nil {
+		return b, err
+	}
+	b.DD = &t
+	return b, nil
 }
 
 // solveLater runs Solve in the background, logging a failure.

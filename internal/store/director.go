@@ -95,7 +95,7 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 			r := Result{Round: c.Round, Table: c.Table, Board: c.Board, NS: a.NS, EW: a.EW, Contract: contract, Declarer: decl,
 				Lead: lead, Tricks: tricks, Score: score, Status: Confirmed, Warnings: Warnings(*c.Entry, bs[0], a),
 				Entered: now, Confirmed: &now, By: c.By}
-			if err := putResult(ctx, tx, id, r); err != nil {
+			if err := putResult(ctx, s.cached(tx), id, r); err != nil {
 				return err
 			}
 			rec.New = &r
@@ -348,7 +348,7 @@ func (s *Store) CallDirector(ctx context.Context, key string, tc TableCode, note
 	}
 	scope := tableScope(tc)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if found, err := idem(ctx, tx, key, scope, &c); found || err != nil {
+		if found, err := idem(ctx, s.cached(tx), key, scope, &c); found || err != nil {
 			return err
 		}
 		a, _, err := s.currentRound(ctx, tx, tc.Event, tc.Table)
@@ -363,7 +363,7 @@ func (s *Store) CallDirector(ctx context.Context, key string, tc TableCode, note
 			c.ID, tc.Event, c.Round, c.Table, note, stamp(c.At)); err != nil {
 			return err
 		}
-		return remember(ctx, tx, key, scope, c, c.At)
+		return remember(ctx, s.cached(tx), key, scope, c, c.At)
 	})
 	if err != nil {
 		return c, fmt.Errorf("store: call from table %d: %w", tc.Table, err)

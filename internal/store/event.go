@@ -307,7 +307,7 @@ func scanEvent(r scanner) (Event, error) {
 
 // Event returns the event with the given id.
 func (s *Store) Event(ctx context.Context, id int64) (Event, error) {
-	ev, err := scanEvent(s.db.QueryRowContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events WHERE id = $1`, id))
+	ev, err := scanEvent(s.cached(s.db).QueryRowContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ev, fmt.Errorf("store: event %d: %w", id, ErrNotFound)
 	}
@@ -596,7 +596,7 @@ func (s *Store) Codes(ctx context.Context, id int64) ([]TableCode, error) {
 func (s *Store) TableByCode(ctx context.Context, code string) (TableCode, error) {
 	var c TableCode
 	var closed sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT c.code, c.event_id, c.session, c.table_no, s.closed_at FROM table_codes c
+	err := s.cached(s.db).QueryRowContext(ctx, `SELECT c.code, c.event_id, c.session, c.table_no, s.closed_at FROM table_codes c
 		JOIN sessions s ON s.event_id = c.event_id AND s.number = c.session WHERE c.code = $1`, code).Scan(&c.Code, &c.Event, &c.Session, &c.Table, &closed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, fmt.Errorf("store: table code: %w", ErrNotFound)

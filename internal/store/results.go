@@ -91,7 +91,7 @@ func resultOf(e Entry, b Board) (contract, declarer, lead string, tricks, score 
 
 // idem looks a device's key up in the writing transaction: found, the
 // stored answer is decoded into out and the write is not made again.
-func idem(ctx context.Context, tx *sql.Tx, key, scope string, out any) (bool, error) {
+func idem(ctx context.Context, tx cachedQuerier, key, scope string, out any) (bool, error) {
 	if key == "" {
 		return false, fmt.Errorf("%w: no idempotency key", ErrInvalid)
 	}
@@ -112,7 +112,7 @@ func idem(ctx context.Context, tx *sql.Tx, key, scope string, out any) (bool, er
 	return true, json.Unmarshal([]byte(resp), out)
 }
 
-func remember(ctx context.Context, tx *sql.Tx, key, scope string, v any, now time.Time) error {
+func remember(ctx context.Context, tx cachedQuerier, key, scope string, v any, now time.Time) error {
 	resp, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -136,6 +136,7 @@ type TableState struct {
 // which the table has a board not yet confirmed, else the last open round.
 // Two queries: the table's assignments in open rounds, and its results.
 func (s *Store) currentRound(ctx context.Context, q querier, id int64, table int) (Assignment, map[int]Result, error) {
+	q = s.cached(q)
 	as, err := s.assignments(ctx, q, id, `AND table_no = $2 AND ns <> 0 AND ew <> 0 AND round IN
 		(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL) ORDER BY round`, table)
 	if err != nil || len(as) == 0 {
@@ -208,17 +209,17 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 	}
 	scope := tableScope(tc)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if found, err := idem(ctx, tx, key, scope, &out); found || err != nil {
+		if found, err := idem(ctx, s.cached(tx), key, scope, &out); found || err != nil {
 			return err
 		}
 		var err error
 		if out, err = s.prepare(ctx, tx, tc, e); err != nil {
 			return err
 		}
-		if err := putResult(ctx, tx, tc.Event, out); err != nil {
+		if err := putResult(ctx, s.cached(tx), tc.Event, out); err != nil {
 			return err
 		}
-		return remember(ctx, tx, key, scope, out, out.Entered)
+		return remember(ctx, s.cached(tx), key, scope, out, out.Entered)
 	})
 	if err != nil {
 		return out, fmt.Errorf("store: enter board %d at table %d: %w", e.Board, tc.Table, err)
@@ -242,7 +243,7 @@ func (s *Store) prepare(ctx context.Context, q querier, tc TableCode, e Entry) (
 	if res[e.Board].Status == Confirmed {
 		return Result{}, fmt.Errorf("%w: board %d is already confirmed; call the director to change it", ErrConflict, e.Board)
 	}
-	bs, err := s.boards(ctx, q, tc.Event, `AND number = $2`, e.Board)
+	bs, err := s.boards(ctx, s.cached(q), tc.Event, `AND number = $2`, e.Board)
 	if err != nil {
 		return Result{}, err
 	}
@@ -268,7 +269,7 @@ func (s *Store) Preview(ctx context.Context, tc TableCode, e Entry) (Result, err
 	return r, nil
 }
 
-func putResult(ctx context.Context, tx *sql.Tx, id int64, r Result) error {
+func putResult(ctx context.Context, tx cachedQuerier, id int64, r Result) error {
 	var confirmed any
 	if r.Confirmed != nil {
 		confirmed = stamp(*r.Confirmed)
@@ -290,7 +291,7 @@ func (s *Store) Confirm(ctx context.Context, key string, tc TableCode, board int
 	var out Result
 	scope := tableScope(tc)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if found, err := idem(ctx, tx, key, scope, &out); found || err != nil {
+		if found, err := idem(ctx, s.cached(tx), key, scope, &out); found || err != nil {
 			return err
 		}
 		a, res, err := s.currentRound(ctx, tx, tc.Event, tc.Table)
@@ -313,11 +314,11 @@ func (s *Store) Confirm(ctx context.Context, key string, tc TableCode, board int
 		} else {
 			r.Status = Rejected
 		}
-		if err := putResult(ctx, tx, tc.Event, r); err != nil {
+		if err := putResult(ctx, s.cached(tx), tc.Event, r); err != nil {
 			return err
 		}
 		out = r
-		return remember(ctx, tx, key, scope, out, now)
+		return remember(ctx, s.cached(tx), key, scope, out, now)
 	})
 	if err != nil {
 		return out, fmt.Errorf("store: confirm board %d at table %d: %w", board, tc.Table, err)

@@ -42,6 +42,8 @@ type Store struct {
 	wg     sync.WaitGroup
 	// batches and writes count the commits and the writes in them.
 	batches, written atomic.Int64
+	// stmts caches prepared statements by their text (prepared.go).
+	stmts sync.Map
 }
 
 // Stats returns the number of commits and of writes committed: their ratio
@@ -94,6 +96,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 func (s *Store) Close() error {
 	close(s.quit)
 	s.wg.Wait()
+	s.closeStmts()
 	return s.db.Close()
 }
 
@@ -223,25 +226,26 @@ func (s *Store) commit(batch []*op) {
 		fail(err)
 		return
 	}
+	cq := s.cached(tx)
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {
 			results[i] = err
 			continue
 		}
-		if _, err := tx.Exec(`SAVEPOINT op`); err != nil {
+		if _, err := cq.ExecContext(context.Background(), `SAVEPOINT op`); err != nil {
 			tx.Rollback()
 			fail(err)
 			return
 		}
 		if err := o.f(tx); err != nil {
 			results[i] = err
-			if _, err := tx.Exec(`ROLLBACK TO SAVEPOINT op`); err != nil {
+			if _, err := cq.ExecContext(context.Background(), `ROLLBACK TO SAVEPOINT op`); err != nil {
 				tx.Rollback()
 				fail(err)
 				return
 			}
 		}
-		if _, err := tx.Exec(`RELEASE SAVEPOINT op`); err != nil {
+		if _, err := cq.ExecContext(context.Background(), `RELEASE SAVEPOINT op`); err != nil {
 			tx.Rollback()
 			fail(err)
 			return

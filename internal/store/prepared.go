@@ -1,0 +1,87 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The table-entry path (a code looked up, the table's round and results
+// read, the entry and its idempotency key written) runs a few statements
+// thousands of times an evening; parsing their SQL each time was a fifth of
+// the server's work under load. They go through stmtCache: each text is
+// prepared once on the pool, and database/sql keeps it prepared on every
+// connection that has run it (a transaction reuses its connection's).
+
+// cachedQuerier runs statements through the store's cache of prepared
+// statements, on the pool or inside one transaction.
+type cachedQuerier struct {
+	s  *Store
+	q  querier
+	tx *sql.Tx // nil: the pool
+}
+
+// cached returns q with its statements prepared once and reused. Only
+// statements of a fixed text go through it (never text built from input),
+// so the cache stays as small as the code that fills it.
+func (s *Store) cached(q querier) cachedQuerier {
+	tx, _ := q.(*sql.Tx)
+	return cachedQuerier{s: s, q: q, tx: tx}
+}
+
+// stmt returns the statement prepared for text, bound to the transaction
+// if there is one; nil if it cannot be prepared (the caller then runs the
+// text unprepared, which reports the same error).
+func (c cachedQuerier) stmt(ctx context.Context, text string) *sql.Stmt {
+	v, ok := c.s.stmts.Load(text)
+	if !ok {
+		st, err := c.s.db.PrepareContext(ctx, text)
+		if err != nil {
+			return nil
+		}
+		var loaded bool
+		if v, loaded = c.s.stmts.LoadOrStore(text, st); loaded {
+			st.Close()
+		}
+	}
+	st := v.(*sql.Stmt)
+	if c.tx != nil {
+		return c.tx.StmtContext(ctx, st)
+	}
+	return st
+}
+
+// QueryContext runs a prepared query.
+func (c cachedQuerier) QueryContext(ctx context.Context, text string, args ...any) (*sql.Rows, error) {
+	if st := c.stmt(ctx, text); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return c.q.QueryContext(ctx, text, args...)
+}
+
+// QueryRowContext runs a prepared query for one row.
+func (c cachedQuerier) QueryRowContext(ctx context.Context, text string, args ...any) *sql.Row {
+	if st := c.stmt(ctx, text); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return c.q.QueryRowContext(ctx, text, args...)
+}
+
+// ExecContext runs a prepared statement in the transaction (or the pool).
+func (c cachedQuerier) ExecContext(ctx context.Context, text string, args ...any) (sql.Result, error) {
+	if st := c.stmt(ctx, text); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	if c.tx != nil {
+		return c.tx.ExecContext(ctx, text, args...)
+	}
+	return c.s.db.ExecContext(ctx, text, args...)
+}
+
+// closeStmts closes the cached statements (Close).
+func (s *Store) closeStmts() {
+	s.stmts.Range(func(k, v any) bool {
+		v.(*sql.Stmt).Close()
+		s.stmts.Delete(k)
+		return true
+	})
+}

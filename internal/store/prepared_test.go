@@ -1,0 +1,73 @@
+package store
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+func cachedCount(s *Store) int {
+	n := 0
+	s.stmts.Range(func(any, any) bool { n++; return true })
+	return n
+}
+
+// TestHotPathPrepared: the table-entry path prepares its statements once;
+// entering and confirming more boards reuses them (the cache does not
+// grow), and the results are stored as before.
+func TestHotPathPrepared(t *testing.T) {
+	s, id, _ := newEvent(t)
+	ctx := t.Context()
+	tc := code(t, s, id, 1)
+	if err := s.StartRound(ctx, id, 1); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Table(ctx, tc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := st.Assignment.Boards
+	if len(bs) < 2 {
+		t.Fatalf("table 1 plays %v, want two boards or more", bs)
+	}
+	enter := func(b int) {
+		t.Helper()
+		key := fmt.Sprintf("b%d", b)
+		if _, err := s.Enter(ctx, key+"e", tc, entry(b, "3NT", bridge.North, 9)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Confirm(ctx, key+"c", tc, b, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	enter(bs[0])
+	first := cachedCount(s)
+	if first < 6 {
+		t.Errorf("%d statements cached after one entry, want the hot path's (6 or more)", first)
+	}
+	for _, b := range bs[1:] {
+		enter(b)
+	}
+	if got := cachedCount(s); got != first {
+		t.Errorf("cache grew from %d to %d statements over the same entries", first, got)
+	}
+	// A retry with a used key answers from the prepared idempotency lookup.
+	again, err := s.Enter(ctx, fmt.Sprintf("b%de", bs[0]), tc, entry(bs[0], "3NT", bridge.North, 9))
+	if err != nil || again.Board != bs[0] || again.Score != 400 && again.Score != 600 {
+		t.Errorf("retry: %+v %v", again, err)
+	}
+	rs, err := s.Results(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	confirmed := 0
+	for _, r := range rs {
+		if r.Status == Confirmed {
+			confirmed++
+		}
+	}
+	if confirmed != len(bs) {
+		t.Errorf("%d results confirmed, want %d", confirmed, len(bs))
+	}
+}
