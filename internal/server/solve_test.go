@@ -33,7 +33,7 @@ func TestSolveSharesBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	solo := dd.NewSolver()
+	solo := dd.NewSolverOptions(dd.Options{})
 	defer solo.Release()
 	for i, b := range bs {
 		if b.DD == nil {
@@ -80,7 +80,7 @@ func TestBoardPageSolves(t *testing.T) {
 		case b.Number == 1 && b.DD == nil:
 			t.Fatalf("board 1 shown but not solved")
 		case b.Number == 1:
-			s := dd.NewSolver()
+			s := dd.NewSolverOptions(dd.Options{})
 			want, err := s.TableContext(ctx, b.Deal)
 			s.Release()
 			if err != nil {
