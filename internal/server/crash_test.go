@@ -116,15 +116,32 @@ func TestCrash(t *testing.T) {
 		mu.Unlock()
 	}
 	start()
+	type sent struct {
+		table, board, round, tricks int
+		key                         string
+	}
+	var ackMu sync.Mutex
+	var acked []sent
 	done := make(chan struct{})
 	kills := 0
 	var killer sync.WaitGroup
 	killer.Go(func() {
 		for kills < 5 {
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Duration(700+kills*300) * time.Millisecond):
+			// Kill when the next sixth of the entries is acknowledged, so
+			// the crashes fall inside the run however fast the server is.
+			target := (kills + 1) * *crashEntries / 6
+			for {
+				ackMu.Lock()
+				n := len(acked)
+				ackMu.Unlock()
+				if n >= target {
+					break
+				}
+				select {
+				case <-done:
+					return
+				case <-time.After(2 * time.Millisecond):
+				}
 			}
 			mu.Lock()
 			proc.Process.Signal(syscall.SIGKILL)
@@ -164,12 +181,6 @@ func TestCrash(t *testing.T) {
 			return m, fmt.Errorf("%s: %d %v", path, r.StatusCode, m)
 		}
 	}
-	type sent struct {
-		table, board, round, tricks int
-		key                         string
-	}
-	var ackMu sync.Mutex
-	var acked []sent
 	var wg sync.WaitGroup
 	errs := make(chan error, len(codes))
 	for table, code := range codes {
