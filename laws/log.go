@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/regulation"
 )
 
 // Log is a parsed table log (see FORMAT.md).
@@ -18,7 +19,12 @@ type Log struct {
 	Dealer  bridge.Seat
 	Vul     bridge.Vulnerability
 	Deal    *bridge.Deal // the deal, when the log follows the play (playlog.go)
-	Events  []Event
+	// Slips is set by the header "slips nswba": the calls are copied as
+	// written on bidding slips, in the only notation NSWBA 6.2.6 allows
+	// (regulation.ParseNSWBASlip: / for a pass, // for the final pass, NT
+	// never N); any other notation is refused with the regulation cited.
+	Slips  bool
+	Events []Event
 }
 
 // Event is one line of a table log after the header.
@@ -91,7 +97,7 @@ func ParseLog(r io.Reader) (*Log, error) {
 			continue
 		}
 		switch key {
-		case "board", "dealer", "vul", "vulnerability", "edition":
+		case "board", "dealer", "vul", "vulnerability", "edition", "slips":
 			if started {
 				return nil, fail("%s must come before the first event", key)
 			}
@@ -115,6 +121,11 @@ func ParseLog(r io.Reader) (*Log, error) {
 					return nil, fail("%v", err)
 				}
 				lg.Dealer, haveDealer = s, true
+			case "slips":
+				if !strings.EqualFold(f[1], "nswba") {
+					return nil, fail("slips %q: the one slip notation known is nswba (NSWBA 6.2.6)", f[1])
+				}
+				lg.Slips = true
 			case "edition":
 				e, err := ParseEdition(f[1])
 				if err != nil {
@@ -228,6 +239,13 @@ func ParseLog(r io.Reader) (*Log, error) {
 			ev.Kind = "call"
 			ce := CallEvent{Seat: seat}
 			c, err := bridge.ParseCall(f[1])
+			if lg.Slips {
+				var sc regulation.NSWBASlipCall
+				if sc, err = regulation.ParseNSWBASlip(f[1]); err != nil {
+					return nil, fail("%v", err)
+				}
+				c = sc.Call
+			}
 			switch {
 			case err == nil:
 				ce.Call = c
