@@ -59,12 +59,3 @@ func ParseNSWBASlip(s string) (NSWBASlipCall, error) {
 	}
 	return NSWBASlipCall{Call: bridge.Bid(int(t[0]-'0'), strain)}, nil
 }
-
-// NSWBASlip returns the call in the written-slip notation of NSWBA 6.2.6:
-// 1NT, X, XX, / for a pass.
-func NSWBASlip(c bridge.Call) string {
-	if c == bridge.Pass {
-		return "/"
-	}
-	return c.ASCII()
-}
