@@ -21,6 +21,7 @@
 // (NSWBA 8.3), unplayed boards (NSWBA 13.10) and half matches (NSWBA 13.7).
 //
 // Notations that belong to one body are here too, named as that body's:
-// ParseNSWBASlip and NSWBASlip read and write the written bidding slip of
-// NSWBA 6.2.6 (/ for a pass, // for the final pass, NT and never N).
+// ParseNSWBASlip reads the written bidding slip of NSWBA 6.2.6 (/ for a
+// pass, // for the final pass, NT and never N); table logs copied from
+// slips read their calls through it (package laws, header "slips nswba").
 package regulation
