@@ -119,6 +119,19 @@ const (
 	FieldEW = "EW"
 )
 
+// FieldName names a field of a two-winner movement as results show it:
+// "North–South" or "East–West"; "" for the one field of a single-winner
+// event.
+func FieldName(field string) string {
+	switch field {
+	case FieldNS:
+		return "North–South"
+	case FieldEW:
+		return "East–West"
+	}
+	return ""
+}
+
 // fieldOrder lists North–South before East–West, and entrants in no field
 // (one winner, or a pair that never sat) before both.
 func fieldOrder(f string) int {

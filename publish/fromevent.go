@@ -8,10 +8,6 @@ import (
 	"github.com/bridgetd/bridgetd/event"
 )
 
-// fieldNames names the fields of a two-winner event, as package event and
-// package scoresheet mark them.
-var fieldNames = map[string]string{event.FieldNS: "North–South", event.FieldEW: "East–West"}
-
 // FromEvent scores an event (event.Event.Report) and gathers what the
 // site shows of it: the ranking with the NSWBA 12 tie-breaks (per field
 // in a two-winner event), the qualifiers, the matches with their IMPs and

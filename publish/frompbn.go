@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/ddtag"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/pbn"
 	"github.com/bridgetd/bridgetd/scoresheet"
 )
@@ -182,7 +183,7 @@ func (fs *fieldSet) add(field string, s Standing) {
 		}
 		i = len(fs.fields)
 		fs.index[field] = i
-		fs.fields = append(fs.fields, Field{Name: fieldNames[field]})
+		fs.fields = append(fs.fields, Field{Name: event.FieldName(field)})
 	}
 	fs.fields[i].Standings = append(fs.fields[i].Standings, s)
 }

@@ -18,9 +18,6 @@ func init() {
 	})
 }
 
-// fieldNames names the fields of a two-winner movement.
-var fieldNames = map[string]string{event.FieldNS: "North–South", event.FieldEW: "East–West"}
-
 func runRank(e *env, args []string) error {
 	c := commands["rank"]
 	fs := newFlagSet(e, c)
@@ -52,7 +49,7 @@ func runRank(e *env, args []string) error {
 				tw.Flush()
 			}
 			fmt.Fprintln(e.stdout)
-			if name := fieldNames[r.Field]; name != "" {
+			if name := event.FieldName(r.Field); name != "" {
 				fmt.Fprintf(e.stdout, "%s (two-winner movement: each direction is ranked on its own)\n", name)
 			}
 			tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
