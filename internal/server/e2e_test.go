@@ -203,15 +203,7 @@ func TestEvening(t *testing.T) {
 	shots := browsertest.ArtefactDir(t, "evening")
 	t.Logf("screenshots in %s", shots)
 	ctx := t.Context()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "e2e.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	srv, err := New(ctx, st, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, srv := newServer(t)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close) // after the tabs close (cleanups run last first)
 	token, _ := srv.DirectorToken(ctx)

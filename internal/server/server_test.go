@@ -32,18 +32,26 @@ type env struct {
 	dir   *http.Client // logged in as the director
 }
 
-func newEnv(t *testing.T) *env {
+// newServer opens a fresh database in the test's folder and a server on
+// it; both close when the test ends.
+func newServer(t *testing.T) (*store.Store, *Server) {
 	t.Helper()
-	ctx := t.Context()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "bridgetd.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	srv, err := New(ctx, st, Options{})
+	srv, err := New(t.Context(), st, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, srv
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	ctx := t.Context()
+	st, srv := newServer(t)
 	id, err := Demo(ctx, st)
 	if err != nil {
 		t.Fatal(err)
