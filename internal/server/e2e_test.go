@@ -210,8 +210,13 @@ func TestEvening(t *testing.T) {
 
 	// The director logs in and creates the event from a Mitchell.
 	dir := newPage(t, alloc, "director", 1280, 900)
+	// At first start (no password yet) the token leads to the password
+	// page; the director sets one and goes on to the console.
 	dir.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), token),
-		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("new-title")))
+		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
+	dir.shot(shots, "password-desktop")
+	dir.do(chromedp.SendKeys(chromedp.ID("password"), "tuesday pairs"), chromedp.SendKeys(chromedp.ID("confirm"), "tuesday pairs"),
+		chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("new-title")))
 	dir.do(chromedp.SetValue(chromedp.ID("name"), "Tuesday evening pairs"),
 		chromedp.SetValue(chromedp.ID("movement"), "mitchell"),
 		chromedp.SetValue(chromedp.ID("tables"), "3"), chromedp.SetValue(chromedp.ID("per_round"), "3"),
