@@ -172,6 +172,11 @@ func randomHex(n int) string {
 // ServeHTTP serves a request: every unsafe method from another origin is
 // refused (CSRF, http.CrossOriginProtection), every body is capped.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > MaxBody {
+		// Refused before any handler runs, even one that reads no body.
+		httpError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body of %d bytes: the limit is %d", r.ContentLength, MaxBody))
+		return
+	}
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 	}
