@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -130,5 +133,159 @@ func TestTablePageOffline(t *testing.T) {
 	}
 	if q, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](fmt.Sprintf(`localStorage.getItem('bridgetd-queue-%s')`, code))); q != "[]" {
 		t.Errorf("queue after sending: %q, want empty", q)
+	}
+}
+
+// warnedEntry finds, on one of the boards, an entry that draws the three
+// warnings that need the deal: a lead the leader did not hold (Law 54A:
+// declarer's left-hand opponent leads), tricks far from the double-dummy
+// table, and a contract the other side would make (the wrong side).
+func warnedEntry(t *testing.T, te *tableEnv, a store.Assignment) (store.Entry, []string) {
+	t.Helper()
+	bs, err := te.st.Boards(t.Context(), te.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range a.Boards {
+		for _, b := range bs {
+			if int(b.Number) != n || b.DD == nil {
+				continue
+			}
+			for decl := bridge.North; decl <= bridge.West; decl++ {
+				for strain := bridge.ClubsStrain; strain <= bridge.NoTrump; strain++ {
+					for level := uint8(1); level <= 7; level++ {
+						dd := b.DD.Tricks(decl, strain)
+						tricks := dd + store.FarTricks
+						if tricks > 13 {
+							tricks = dd - store.FarTricks
+						}
+						e := store.Entry{Board: n, Contract: bridge.Contract{Level: level, Strain: strain}, Declarer: decl, Tricks: tricks,
+							Lead: b.Deal[decl].Cards()[0], HasLead: true} // declarer's own card
+						w := store.Warnings(e, b, a)
+						if len(w) == 3 {
+							return e, w
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Skip("no entry on these boards draws all three warnings")
+	return store.Entry{}, nil
+}
+
+// TestTablePageWarnings: the table page shows the warnings of an entry
+// before it is sent (a lead the leader did not hold, tricks far from the
+// double-dummy table, a contract for the wrong side), East–West see them
+// when they check it, and the director sees them later on the console.
+// An entry that waited in the browser while the round moved on (the board
+// is no longer in this round) is refused, the table is told, and the
+// director is called with what it was.
+func TestTablePageWarnings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: -short")
+	}
+	alloc := browser(t)
+	te := newTableEnv(t)
+	ctx := t.Context()
+	if err := te.srv.Solve(ctx, te.id); err != nil {
+		t.Fatal(err)
+	}
+	var a store.Assignment
+	as, _ := te.st.Assignments(ctx, te.id)
+	for _, x := range as {
+		if x.Round == 1 && x.Table == 1 {
+			a = x
+		}
+	}
+	e, want := warnedEntry(t, te, a)
+	p := newPage(t, alloc, "table 1", 360, 740)
+	p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+	p.wait(`!document.getElementById('entry').hidden`)
+	// Choose the board, then the entry, as North–South do.
+	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, e.Board)))
+	p.wait(fmt.Sprintf(`document.querySelector('#entry .bn').textContent === '%d'`, e.Board))
+	strain := []string{"C", "D", "H", "S", "NT"}[e.Contract.Strain]
+	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=level][value="%d"]`, e.Contract.Level))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=strain][value="%s"]`, strain))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`input[name=declarer][value="%s"]`, e.Declarer))),
+		chromedp.SetValue(chromedp.ID("tricks"), strconv.Itoa(e.Tricks)),
+		chromedp.SendKeys(chromedp.ID("lead"), e.Lead.ASCII()))
+	p.do(jsDo(`document.getElementById('tricks').dispatchEvent(new Event('change', {bubbles: true}))`))
+	// Before it is sent: the score and the three warnings.
+	p.wait(`document.querySelectorAll('#preview .warning').length === 3`)
+	shown := p.text("#preview")
+	for _, w := range []string{"did not hold", "double dummy gives", "wrong side"} {
+		if !strings.Contains(shown, w) {
+			t.Errorf("preview does not warn %q:\n%s", w, shown)
+		}
+	}
+	if rs, _ := te.st.Results(ctx, te.id); len(rs) != 0 {
+		t.Fatalf("the preview saved a result: %+v", rs)
+	}
+	p.do(jsDo(`document.getElementById('entry-form').requestSubmit()`))
+	p.wait(`document.getElementById('queue').hidden && document.querySelectorAll('#confirm-warnings li').length === 3`)
+	rs, _ := te.st.Results(ctx, te.id)
+	if len(rs) != 1 || strings.Join(rs[0].Warnings, "|") != strings.Join(want, "|") {
+		t.Fatalf("saved %+v, want one result with the warnings %q", rs, want)
+	}
+
+	// The director sees them on the console.
+	if err := te.srv.SetPassword(ctx, "director pw 1"); err != nil {
+		t.Fatal(err)
+	}
+	d := newPage(t, p.ctx, "director", 1280, 900, chromedp.WithNewBrowserContext())
+	d.do(chromedp.Navigate(te.url+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "director pw 1"),
+		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("new-title")))
+	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.url, te.id)), chromedp.WaitVisible(chromedp.ID("warn-title")))
+	board := d.text("#warn-title + ul")
+	for _, w := range want {
+		if !strings.Contains(board, w) {
+			t.Errorf("console does not show the warning %q:\n%s", w, board)
+		}
+	}
+
+	// An entry waiting offline while the director moves the round on.
+	other := a.Boards[0]
+	if other == e.Board {
+		other = a.Boards[1]
+	}
+	p.expect("ERR_INTERNET_DISCONNECTED")
+	p.expect("status of 400 (Bad Request) " + te.url + "/t/" + te.codes[1] + "/enter")
+	p.do(jsDo(`document.getElementById('accept').click()`))
+	p.wait(`document.getElementById('queue').hidden && !document.getElementById('entry').hidden`)
+	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, other)))
+	p.do(offline(true))
+	p.wait(`navigator.onLine === false`)
+	p.do(chromedp.Click(chromedp.CSS(`input[name=level][value="0"]`)))
+	p.do(jsDo(`document.getElementById('entry-form').requestSubmit()`))
+	p.wait(`document.getElementById('queue').textContent.includes('1 entry waiting')`)
+	if err := te.st.CloseRound(ctx, te.id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := te.st.StartRound(ctx, te.id, 2); err != nil {
+		t.Fatal(err)
+	}
+	p.do(offline(false))
+	p.wait(`document.getElementById('queue').hidden && !document.getElementById('message').hidden`)
+	if msg := p.text("#message"); !strings.Contains(msg, "not played at table 1 in round 2") {
+		t.Errorf("the table is told %q, want that the board is not played in round 2", msg)
+	}
+	var calls []store.Call
+	for range 50 {
+		if calls, _ = te.st.Calls(ctx, te.id); len(calls) > 0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if len(calls) != 1 || !strings.Contains(calls[0].Note, fmt.Sprintf("board %d passed out", other)) || !strings.Contains(calls[0].Note, "not played at table 1 in round 2") {
+		t.Errorf("director calls %+v, want one naming the refused entry of board %d and why", calls, other)
+	}
+	if rs, _ := te.st.Results(ctx, te.id); len(rs) != 1 {
+		t.Errorf("the refused entry was saved: %+v", rs)
+	}
+	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.url, te.id)), chromedp.WaitVisible(chromedp.ID("calls-title")))
+	if got := d.text("#calls-title + ul"); !strings.Contains(got, "Not saved") {
+		t.Errorf("console calls do not show the refused entry:\n%s", got)
 	}
 }

@@ -50,12 +50,28 @@
         sending = false;
         if (r.status >= 500) { setTimeout(pump, 2000); return; }
         var q2 = queue(); q2.shift(); saveQueue(q2);
-        if (!r.ok) { message(j.error || ('refused: ' + r.status)); }
-        else { message(''); }
+        if (!r.ok) {
+          message('Not saved: ' + (j.error || ('refused: ' + r.status)));
+          // A result the server refused (the round moved on while it
+          // waited, the board is done…) is not lost silently: the
+          // director is called with what it was and why.
+          if ((item.path === '/enter' || item.path === '/confirm') && r.status !== 403 && r.status !== 429) {
+            enqueue('/call', { note: ('Not saved: ' + summary(item) + ': ' + (j.error || r.status)).slice(0, 160) });
+          }
+        }
+        else if (item.path !== '/call') { message(''); } // a call leaves what is said
         refresh();
         pump();
       });
     }).catch(function () { sending = false; setTimeout(pump, 2000); });
+  }
+
+  // summary names a queued write for the director.
+  function summary(item) {
+    var b = item.body;
+    if (item.path === '/confirm') return 'East–West ' + (b.accept ? 'confirmation' : 'rejection') + ' of board ' + b.board;
+    if (!b.level) return 'board ' + b.board + ' passed out';
+    return 'board ' + b.board + ' ' + b.level + (b.strain || '') + (b.risk || '') + ' by ' + b.declarer + ', ' + b.tricks + ' tricks' + (b.lead ? ', lead ' + b.lead : '');
   }
 
   function refresh() {
