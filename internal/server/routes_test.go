@@ -127,9 +127,10 @@ func TestEveryRouteRefusesBadInput(t *testing.T) {
 		return "{" + strings.Join(parts, ",") + "}"
 	}
 	cases := map[string][]badReq{
-		"GET /static/": {{why: "no such file", path: "/static/nothing.js", code: 404}},
-		"GET /{$}":     {{why: "no such page", path: "/nothing", code: 404}},
-		"GET /login":   {{why: "a next address off the site is ignored, not followed", path: "/login?next=//evil.example", code: 200}},
+		"GET /static/":     {{why: "no such file", path: "/static/nothing.js", code: 404}},
+		"GET /{$}":         {{why: "no such page", path: "/nothing", code: 404}},
+		"GET /favicon.ico": {{why: "nothing to refuse: the icon, whatever the query", path: "/favicon.ico?x=%zz", code: 200}},
+		"GET /login":       {{why: "a next address off the site is ignored, not followed", path: "/login?next=//evil.example", code: 200}},
 		"POST /login": {
 			{why: "wrong secret", path: "/login", body: "secret=nope", anon: true, code: 401},
 			{why: "bad form encoding", path: "/login", body: "secret=%zz", anon: true, code: 400},

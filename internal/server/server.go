@@ -190,6 +190,7 @@ func (s *Server) routes() {
 	static, _ := fs.Sub(assets, "static")
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("GET /favicon.ico", favicon) // asked for by pages that link none (plain-text errors)
 
 	// Director.
 	m.HandleFunc("GET /login", s.loginPage)

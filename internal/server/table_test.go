@@ -289,3 +289,108 @@ func TestTablePageWarnings(t *testing.T) {
 		t.Errorf("console calls do not show the refused entry:\n%s", got)
 	}
 }
+
+// TestTableTravellerVisibility: a table that has confirmed a board sees
+// its traveller and hand record only once every table that plays the
+// board has played it; before then the page says so and the address
+// answers 403, to it and to a table that will play the board later. Once
+// the last table has played it, the first table's page links it among the
+// boards played earlier, and the traveller shows every table's result.
+func TestTableTravellerVisibility(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: -short")
+	}
+	alloc := browser(t)
+	te := newTableEnv(t)
+	ctx := t.Context()
+	b := te.boards(t, 1, 1)[0]
+	// Who plays board b, round by round.
+	as, _ := te.st.Assignments(ctx, te.id)
+	var plays []store.Assignment
+	for _, a := range as {
+		if a.Active() && a.Plays(b) {
+			plays = append(plays, a)
+		}
+	}
+	if len(plays) != 3 || plays[0].Round != 1 || plays[0].Table != 1 {
+		t.Fatalf("board %d is played %+v, want by table 1 in round 1 and two tables later", b, plays)
+	}
+	later := plays[1].Table
+	play := func(a store.Assignment, key string) {
+		t.Helper()
+		tc, err := te.st.TableByCode(ctx, te.codes[a.Table])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := te.st.Enter(ctx, key+"e", tc, store.Entry{Board: b, Contract: bridge.Contract{Level: 2, Strain: bridge.HeartsStrain}, Declarer: bridge.South, Tricks: 8}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := te.st.Confirm(ctx, key+"c", tc, b, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := newPage(t, alloc, "table 1", 360, 740)
+	p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+	p.wait(`!document.getElementById('entry').hidden`)
+	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, b)))
+	p.enter(2, "H", "S", 8)
+	p.answer(true)
+	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, b)))
+	p.wait(`!document.getElementById('done').hidden`)
+	if got := p.text("#done-link"); !strings.Contains(got, "when every table has played") {
+		t.Errorf("done board %d says %q, want that the traveller waits for every table", b, got)
+	}
+	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#done-link a').length`)); n != 0 {
+		t.Errorf("done board %d links its traveller before the other tables played it", b)
+	}
+	boardURL := func(table int) string { return fmt.Sprintf("%s/t/%s/board/%d", te.url, te.codes[table], b) }
+	status := func(pg *page, u string) int64 {
+		t.Helper()
+		pg.expect("status of 403 (Forbidden) " + u)
+		resp, err := chromedp.Run(pg.ctx, chromedp.NavigateResponse(u))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.Status
+	}
+	if s := status(p, boardURL(1)); s != 403 {
+		t.Errorf("table 1 opens board %d before the others played it: %d, want 403", b, s)
+	}
+	q := newPage(t, p.ctx, fmt.Sprintf("table %d", later), 360, 740, chromedp.WithNewBrowserContext())
+	if s := status(q, boardURL(later)); s != 403 {
+		t.Errorf("table %d, which plays board %d later, opens it: %d, want 403", later, b, s)
+	}
+	// Round 2: the second table plays it; still hidden from table 1.
+	for _, rd := range []int{1, 2} {
+		if err := te.st.CloseRound(ctx, te.id, rd); err != nil {
+			t.Fatal(err)
+		}
+		if err := te.st.StartRound(ctx, te.id, rd+1); err != nil {
+			t.Fatal(err)
+		}
+		play(plays[rd], fmt.Sprintf("r%d", rd+1))
+		p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+		p.wait(`!document.getElementById('earlier').hidden`)
+		links, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](fmt.Sprintf(`Array.from(document.querySelectorAll('#earlier-list a')).filter(a => a.textContent.startsWith('Board %d ')).length`, b)))
+		if rd == 1 {
+			if links != 0 {
+				t.Errorf("round 2: table 1 links board %d, which table %d plays in round 3", b, plays[2].Table)
+			}
+			if s := status(p, boardURL(1)); s != 403 {
+				t.Errorf("round 2: table 1 opens board %d: %d, want 403", b, s)
+			}
+			continue
+		}
+		if links != 1 {
+			t.Fatalf("round 3: table 1's page has %d links to board %d, want 1 once every table played it", links, b)
+		}
+	}
+	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#earlier-list a')).find(a => a.textContent.startsWith('Board %d ')).click()`, b)))
+	p.do(chromedp.WaitVisible(chromedp.ID("traveller")))
+	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#traveller tbody tr').length`)); n != 3 {
+		t.Errorf("traveller of board %d has %d rows, want the 3 tables'", b, n)
+	}
+	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('.hand .seat').length`)); n != 4 {
+		t.Errorf("hand record of board %d shows %d hands, want 4", b, n)
+	}
+}

@@ -90,6 +90,20 @@
     $('round-label').textContent = state.round ? '· Round ' + state.round : '';
     var pairs = $('pairs');
     pairs.textContent = state.round ? 'NS ' + state.ns + ' · EW ' + state.ew + (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    var earlier = $('earlier-list');
+    earlier.textContent = '';
+    (state.earlier || []).forEach(function (e) {
+      var li = document.createElement('li');
+      if (e.visible) {
+        var a = document.createElement('a'); a.href = base + '/board/' + e.number;
+        a.textContent = 'Board ' + e.number + ' (round ' + e.round + '): traveller and hand record';
+        li.appendChild(a);
+      } else {
+        li.textContent = 'Board ' + e.number + ' (round ' + e.round + '): shown when every table has played it';
+      }
+      earlier.appendChild(li);
+    });
+    $('earlier').hidden = !(state.earlier || []).length;
     var list = $('boards');
     list.textContent = '';
     (state.boards || []).forEach(function (b) {
