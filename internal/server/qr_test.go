@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"io"
 	"image/color"
 	"image/png"
 	"os"
@@ -246,5 +247,28 @@ func TestQRDecodes(t *testing.T) {
 	}
 	if got := strings.TrimSpace(string(out)); got != qrText {
 		t.Errorf("zbarimg read %q, want %q", got, qrText)
+	}
+}
+
+// TestConsoleShowsQR: the event's console shows one QR code per table,
+// each of that table's address, labelled for screen readers.
+func TestConsoleShowsQR(t *testing.T) {
+	e := newEnv(t)
+	r, err := e.dir.Get(e.ts.URL + fmt.Sprintf("/console/%d", e.id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(r.Body)
+	r.Body.Close()
+	page := string(body)
+	if n := strings.Count(page, `<svg class="qr"`); n != len(e.codes) {
+		t.Errorf("console shows %d QR codes, want %d", n, len(e.codes))
+	}
+	host := strings.TrimPrefix(e.ts.URL, "http://")
+	for table, code := range e.codes {
+		want, _ := qrSVG("http://"+host+"/t/"+code, fmt.Sprintf("QR code of table %d's address", table))
+		if !strings.Contains(page, string(want)) {
+			t.Errorf("console lacks the QR code of table %d's address", table)
+		}
 	}
 }
