@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"sort"
 	"strings"
@@ -91,26 +90,13 @@ func (p *page) axeCheck(src, what string) {
 // on any violation; the pages must also raise no error in the browser's
 // console (newPage).
 func TestAccessibility(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: -short")
-	}
 	src := axeSource(t)
 	alloc := browser(t)
 	ctx := t.Context()
-	st, srv := newServer(t)
-	id, err := Demo(ctx, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
+	e := newEnv(t)
+	st, srv, ts, id, code := e.st, e.srv, e.ts, e.id, e.codes
 	if err := srv.Solve(ctx, id); err != nil {
 		t.Fatal(err)
-	}
-	codes, _ := st.Codes(ctx, id)
-	code := map[int]string{}
-	for _, c := range codes {
-		code[c.Table] = c.Code
 	}
 	as, _ := st.Assignments(ctx, id)
 	var t2 store.Assignment

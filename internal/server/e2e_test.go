@@ -23,9 +23,12 @@ import (
 )
 
 // browser starts Debian's headless Chromium, or skips the test when there
-// is none (only outside CI: see browsertest.Tool).
+// is none (only outside CI: see browsertest.Tool) or under -short.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: -short")
+	}
 	chromium := browsertest.Tool(t, "chromium")
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -222,9 +225,6 @@ func (p *page) answer(accept bool) {
 // Screenshots of each kind of page, phone- and desktop-sized, are written
 // as test artefacts.
 func TestEvening(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test: -short")
-	}
 	alloc := browser(t)
 	shots := browsertest.ArtefactDir(t, "evening")
 	t.Logf("screenshots in %s", shots)

@@ -81,22 +81,22 @@ func (e *env) snapshot() string {
 	evs, err := e.st.Events(ctx)
 	add("events", evs, err)
 	for _, ev := range evs {
-		v1, err := e.st.Results(ctx, ev.ID)
-		add("results", v1, err)
-		v2, err := e.st.Rulings(ctx, ev.ID)
-		add("rulings", v2, err)
-		v3, err := e.st.Fines(ctx, ev.ID)
-		add("fines", v3, err)
-		v4, err := e.st.Corrections(ctx, ev.ID)
-		add("corrections", v4, err)
-		v5, err := e.st.Calls(ctx, ev.ID)
-		add("calls", v5, err)
-		v6, err := e.st.Entrants(ctx, ev.ID)
-		add("entrants", v6, err)
-		v7, err := e.st.Rounds(ctx, ev.ID)
-		add("rounds", v7, err)
-		v8, err := e.st.Sessions(ctx, ev.ID)
-		add("sessions", v8, err)
+		for _, part := range []struct {
+			name string
+			read func() (any, error)
+		}{
+			{"results", func() (any, error) { return e.st.Results(ctx, ev.ID) }},
+			{"rulings", func() (any, error) { return e.st.Rulings(ctx, ev.ID) }},
+			{"fines", func() (any, error) { return e.st.Fines(ctx, ev.ID) }},
+			{"corrections", func() (any, error) { return e.st.Corrections(ctx, ev.ID) }},
+			{"calls", func() (any, error) { return e.st.Calls(ctx, ev.ID) }},
+			{"entrants", func() (any, error) { return e.st.Entrants(ctx, ev.ID) }},
+			{"rounds", func() (any, error) { return e.st.Rounds(ctx, ev.ID) }},
+			{"sessions", func() (any, error) { return e.st.Sessions(ctx, ev.ID) }},
+		} {
+			v, err := part.read()
+			add(part.name, v, err)
+		}
 	}
 	pw, _, err := e.st.Setting(ctx, "director_password")
 	add("password", pw, err)

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,35 +16,8 @@ import (
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
-// tableEnv is a demo event served over HTTP for the table page's browser
-// tests.
-type tableEnv struct {
-	st    *store.Store
-	srv   *Server
-	url   string
-	id    int64
-	codes map[int]string
-}
-
-func newTableEnv(t *testing.T) *tableEnv {
-	t.Helper()
-	st, srv := newServer(t)
-	id, err := Demo(t.Context(), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	te := &tableEnv{st: st, srv: srv, url: ts.URL, id: id, codes: map[int]string{}}
-	cs, _ := st.Codes(t.Context(), id)
-	for _, c := range cs {
-		te.codes[c.Table] = c.Code
-	}
-	return te
-}
-
 // boards returns the boards a table plays in a round.
-func (te *tableEnv) boards(t *testing.T, round, table int) []int {
+func (te *env) boards(t *testing.T, round, table int) []int {
 	t.Helper()
 	as, err := te.st.Assignments(t.Context(), te.id)
 	if err != nil {
@@ -85,18 +57,15 @@ func offline(off bool) chromedp.Action[chromedp.Void] {
 // was given offline, and the server holds it once. The same key sent again
 // with another result changes nothing: the page really used that key.
 func TestTablePageOffline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: -short")
-	}
 	alloc := browser(t)
-	te := newTableEnv(t)
+	te := newEnv(t)
 	ctx := t.Context()
 	p := newPage(t, alloc, "table 1 offline", 360, 740)
 	// Cutting the network makes the browser report the requests it
 	// could not send, and the event stream it lost.
 	p.expect("ERR_INTERNET_DISCONNECTED")
 	code := te.codes[1]
-	p.do(chromedp.Navigate(te.url + "/t/" + code))
+	p.do(chromedp.Navigate(te.ts.URL + "/t/" + code))
 	p.wait(`!document.getElementById('entry').hidden`)
 	b := te.boards(t, 1, 1)[0]
 	p.do(offline(true))
@@ -140,7 +109,7 @@ func TestTablePageOffline(t *testing.T) {
 // warnings that need the deal: a lead the leader did not hold (Law 54A:
 // declarer's left-hand opponent leads), tricks far from the double-dummy
 // table, and a contract the other side would make (the wrong side).
-func warnedEntry(t *testing.T, te *tableEnv, a store.Assignment) (store.Entry, []string) {
+func warnedEntry(t *testing.T, te *env, a store.Assignment) (store.Entry, []string) {
 	t.Helper()
 	bs, err := te.st.Boards(t.Context(), te.id)
 	if err != nil {
@@ -182,11 +151,8 @@ func warnedEntry(t *testing.T, te *tableEnv, a store.Assignment) (store.Entry, [
 // is no longer in this round) is refused, the table is told, and the
 // director is called with what it was.
 func TestTablePageWarnings(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: -short")
-	}
 	alloc := browser(t)
-	te := newTableEnv(t)
+	te := newEnv(t)
 	ctx := t.Context()
 	if err := te.srv.Solve(ctx, te.id); err != nil {
 		t.Fatal(err)
@@ -200,7 +166,7 @@ func TestTablePageWarnings(t *testing.T) {
 	}
 	e, want := warnedEntry(t, te, a)
 	p := newPage(t, alloc, "table 1", 360, 740)
-	p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+	p.do(chromedp.Navigate(te.ts.URL + "/t/" + te.codes[1]))
 	p.wait(`!document.getElementById('entry').hidden`)
 	// Choose the board, then the entry, as North–South do.
 	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, e.Board)))
@@ -235,9 +201,9 @@ func TestTablePageWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := newPage(t, p.ctx, "director", 1280, 900, chromedp.WithNewBrowserContext())
-	d.do(chromedp.Navigate(te.url+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "director pw 1"),
+	d.do(chromedp.Navigate(te.ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "director pw 1"),
 		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("new-title")))
-	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.url, te.id)), chromedp.WaitVisible(chromedp.ID("warn-title")))
+	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.ts.URL, te.id)), chromedp.WaitVisible(chromedp.ID("warn-title")))
 	board := d.text("#warn-title + ul")
 	for _, w := range want {
 		if !strings.Contains(board, w) {
@@ -251,7 +217,7 @@ func TestTablePageWarnings(t *testing.T) {
 		other = a.Boards[1]
 	}
 	p.expect("ERR_INTERNET_DISCONNECTED")
-	p.expect("status of 400 (Bad Request) " + te.url + "/t/" + te.codes[1] + "/enter")
+	p.expect("status of 400 (Bad Request) " + te.ts.URL + "/t/" + te.codes[1] + "/enter")
 	p.do(jsDo(`document.getElementById('accept').click()`))
 	p.wait(`document.getElementById('queue').hidden && !document.getElementById('entry').hidden`)
 	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, other)))
@@ -284,7 +250,7 @@ func TestTablePageWarnings(t *testing.T) {
 	if rs, _ := te.st.Results(ctx, te.id); len(rs) != 1 {
 		t.Errorf("the refused entry was saved: %+v", rs)
 	}
-	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.url, te.id)), chromedp.WaitVisible(chromedp.ID("calls-title")))
+	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.ts.URL, te.id)), chromedp.WaitVisible(chromedp.ID("calls-title")))
 	if got := d.text("#calls-title + ul"); !strings.Contains(got, "Not saved") {
 		t.Errorf("console calls do not show the refused entry:\n%s", got)
 	}
@@ -297,11 +263,8 @@ func TestTablePageWarnings(t *testing.T) {
 // the last table has played it, the first table's page links it among the
 // boards played earlier, and the traveller shows every table's result.
 func TestTableTravellerVisibility(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test: -short")
-	}
 	alloc := browser(t)
-	te := newTableEnv(t)
+	te := newEnv(t)
 	ctx := t.Context()
 	b := te.boards(t, 1, 1)[0]
 	// Who plays board b, round by round.
@@ -330,7 +293,7 @@ func TestTableTravellerVisibility(t *testing.T) {
 		}
 	}
 	p := newPage(t, alloc, "table 1", 360, 740)
-	p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+	p.do(chromedp.Navigate(te.ts.URL + "/t/" + te.codes[1]))
 	p.wait(`!document.getElementById('entry').hidden`)
 	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, b)))
 	p.enter(2, "H", "S", 8)
@@ -343,7 +306,7 @@ func TestTableTravellerVisibility(t *testing.T) {
 	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#done-link a').length`)); n != 0 {
 		t.Errorf("done board %d links its traveller before the other tables played it", b)
 	}
-	boardURL := func(table int) string { return fmt.Sprintf("%s/t/%s/board/%d", te.url, te.codes[table], b) }
+	boardURL := func(table int) string { return fmt.Sprintf("%s/t/%s/board/%d", te.ts.URL, te.codes[table], b) }
 	status := func(pg *page, u string) int64 {
 		t.Helper()
 		pg.expect("status of 403 (Forbidden) " + u)
@@ -369,7 +332,7 @@ func TestTableTravellerVisibility(t *testing.T) {
 			t.Fatal(err)
 		}
 		play(plays[rd], fmt.Sprintf("r%d", rd+1))
-		p.do(chromedp.Navigate(te.url + "/t/" + te.codes[1]))
+		p.do(chromedp.Navigate(te.ts.URL + "/t/" + te.codes[1]))
 		p.wait(`!document.getElementById('earlier').hidden`)
 		links, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](fmt.Sprintf(`Array.from(document.querySelectorAll('#earlier-list a')).filter(a => a.textContent.startsWith('Board %d ')).length`, b)))
 		if rd == 1 {
