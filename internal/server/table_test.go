@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/internal/store"
@@ -355,5 +356,55 @@ func TestTableTravellerVisibility(t *testing.T) {
 	}
 	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('.hand .seat').length`)); n != 4 {
 		t.Errorf("hand record of board %d shows %d hands, want 4", b, n)
+	}
+}
+
+// TestTablePageKeyboard: North–South enter a board and East–West confirm
+// it with the keyboard alone (Tab between the groups, arrows and space in
+// a group of choices, Enter on a button), as a person without a pointer
+// does. Passing level 1 on the way to 4 leaves the result at "made
+// exactly": a change of level keeps the result relative to the contract.
+func TestTablePageKeyboard(t *testing.T) {
+	alloc := browser(t)
+	te := newEnv(t)
+	p := newPage(t, alloc, "table 1 keyboard", 360, 740)
+	p.do(chromedp.Navigate(te.ts.URL + "/t/" + te.codes[1]))
+	p.wait(`!document.getElementById('entry').hidden`)
+	// tabTo presses Tab until the focus is on the element the selector
+	// names: it must be reachable by Tab, in fewer than 40 presses.
+	tabTo := func(sel string) {
+		t.Helper()
+		for range 40 {
+			at, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.activeElement && document.activeElement.matches(%q)`, sel)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if at {
+				return
+			}
+			p.do(chromedp.KeyEvent(kb.Tab))
+		}
+		t.Fatalf("Tab never reaches %s\n%s", sel, p.dump())
+	}
+	tabTo(`input[name=level]`)
+	p.do(chromedp.KeyEvent(" "), chromedp.KeyEvent(kb.ArrowRight+kb.ArrowRight+kb.ArrowRight)) // level 1, then 4
+	tabTo(`input[name=strain]`)
+	p.do(chromedp.KeyEvent(" "), chromedp.KeyEvent(kb.ArrowRight+kb.ArrowRight)) // ♣, then ♥
+	tabTo(`input[name=declarer]`)
+	p.do(chromedp.KeyEvent(" ")) // N
+	tabTo(`#tricks`)
+	p.wait(`document.getElementById('preview').textContent.includes('Law 77')`)
+	tabTo(`#entry-form button[type=submit]`)
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait(`document.getElementById('queue').hidden && !document.getElementById('confirm').hidden`)
+	rs, _ := te.st.Results(t.Context(), te.id)
+	if len(rs) != 1 || rs[0].Contract != "4♥" || rs[0].Declarer != "N" || rs[0].Tricks != 10 || rs[0].Status != store.Entered {
+		t.Fatalf("entered by keyboard: %+v, want 4♥ by N, 10 tricks, waiting for East–West", rs)
+	}
+	tabTo(`#accept`)
+	p.do(chromedp.KeyEvent(kb.Enter))
+	p.wait(`document.getElementById('queue').hidden && document.querySelector('.board.confirmed') !== null`)
+	if rs, _ := te.st.Results(t.Context(), te.id); len(rs) != 1 || rs[0].Status != store.Confirmed {
+		t.Errorf("confirmed by keyboard: %+v", rs)
 	}
 }

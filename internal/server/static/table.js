@@ -170,15 +170,20 @@
     var passed = n === 0 && level;
     ['strain-set', 'risk-set', 'declarer-set', 'tricks-field', 'lead-field'].forEach(function (id) { $(id).hidden = !!passed; });
     sel.textContent = '';
-    if (!n) return;
+    if (!n) { shownLevel = 0; return; }
     for (var t = 13; t >= 0; t--) {
       var o = document.createElement('option'), d = t - (n + 6);
       o.value = t;
       o.textContent = (d === 0 ? 'Made exactly' : d > 0 ? 'Made +' + d : 'Down ' + (-d)) + ' (' + t + ' tricks)';
       sel.appendChild(o);
     }
-    sel.value = keep && parseInt(keep, 10) >= 0 ? keep : String(n + 6);
+    // A change of level keeps the result relative to the contract (made
+    // exactly stays made exactly), not the number of tricks.
+    var tricks = keep && parseInt(keep, 10) >= 0 ? parseInt(keep, 10) + (shownLevel ? n - shownLevel : 0) : n + 6;
+    sel.value = String(Math.max(0, Math.min(13, tricks)));
+    shownLevel = n;
   }
+  var shownLevel = 0;
 
   var previewTimer = null;
   function preview() {
