@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -13,28 +12,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
-
-// axeSource returns the axe-core script named by BRIDGETD_AXE (.ci/axe
-// installs the pinned npm package and sets it). Without it the test is
-// skipped, except under CI.
-func axeSource(t *testing.T) string {
-	t.Helper()
-	path := os.Getenv("BRIDGETD_AXE")
-	if path == "" {
-		msg := "BRIDGETD_AXE not set: run `source .ci/axe` to install axe-core and set it"
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s; CI is set and .ci/run sources .ci/axe", msg)
-		}
-		t.Skipf("accessibility test skipped: %s", msg)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("BRIDGETD_AXE: %v", err)
-	}
-	return string(b)
-}
 
 // axeAllowed lists the axe rules whose violations the test lets pass, and
 // why. It is empty: every rule of WCAG 2.0, 2.1 and 2.2 levels A and AA
@@ -90,7 +70,7 @@ func (p *page) axeCheck(src, what string) {
 // on any violation; the pages must also raise no error in the browser's
 // console (newPage).
 func TestAccessibility(t *testing.T) {
-	src := axeSource(t)
+	src := browsertest.Axe(t)
 	alloc := browser(t)
 	ctx := t.Context()
 	e := newEnv(t)

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -349,8 +351,18 @@ func TestTableTravellerVisibility(t *testing.T) {
 			t.Fatalf("round 3: table 1's page has %d links to board %d, want 1 once every table played it", links, b)
 		}
 	}
+	// With axe-core at hand (BRIDGETD_AXE), the page with its earlier
+	// boards and the table's traveller and hand record are checked too.
+	axe := ""
+	if os.Getenv("BRIDGETD_AXE") != "" {
+		axe = browsertest.Axe(t)
+		p.axeCheck(axe, "table: boards played earlier")
+	}
 	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#earlier-list a')).find(a => a.textContent.startsWith('Board %d ')).click()`, b)))
 	p.do(chromedp.WaitVisible(chromedp.ID("traveller")))
+	if axe != "" {
+		p.axeCheck(axe, "table: traveller and hand record")
+	}
 	if n, _ := chromedp.Run(p.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#traveller tbody tr').length`)); n != 3 {
 		t.Errorf("traveller of board %d has %d rows, want the 3 tables'", b, n)
 	}
