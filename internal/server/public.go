@@ -26,6 +26,7 @@ var funcs = template.FuncMap{
 		return template.HTML(h)
 	},
 	"add": func(a, b int) int { return a + b },
+	"qr":  qrSVG,
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {
