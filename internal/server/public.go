@@ -61,9 +61,14 @@ func (s *Server) ranking(w http.ResponseWriter, r *http.Request, id int64) {
 		s.fail(w, r, err)
 		return
 	}
+	sections, err := s.sectionStandings(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	boards, _ := s.st.Boards(r.Context(), id)
 	over, _ := s.sessionOver(r, id)
-	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Boards": boards, "Over": over})
+	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Sections": sections, "Boards": boards, "Over": over})
 }
 
 // sessionOver reports whether the session's scores are posted: hand records

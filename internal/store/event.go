@@ -43,10 +43,11 @@ type Entrant struct {
 	Players []Player
 }
 
-// Player is a member of a pair.
+// Player is a member of a pair or team, or an individual entrant.
 type Player struct {
 	Name   string
 	Member string
+	Rank   string // masterpoint rank as written: a Swiss seeds by it
 }
 
 // Label is the pair's number and name: "3 Lee–Chan".
@@ -257,7 +258,7 @@ func putEntrant(ctx context.Context, tx *sql.Tx, id int64, en Entrant) error {
 		return err
 	}
 	for i, p := range en.Players {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO players (event_id, entrant, seat, name, member) VALUES ($1, $2, $3, $4, $5)`, id, en.Number, i, p.Name, p.Member); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (event_id, entrant, seat, name, member, mp_rank) VALUES ($1, $2, $3, $4, $5, $6)`, id, en.Number, i, p.Name, p.Member, p.Rank); err != nil {
 			return err
 		}
 	}
@@ -372,7 +373,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
 		out = append(out, en)
 	}
 	rows.Close()
-	prow, err := s.db.QueryContext(ctx, `SELECT entrant, name, member FROM players WHERE event_id = $1 ORDER BY entrant, seat`, id)
+	prow, err := s.db.QueryContext(ctx, `SELECT entrant, name, member, mp_rank FROM players WHERE event_id = $1 ORDER BY entrant, seat`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +381,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
 	for prow.Next() {
 		var n int
 		var p Player
-		if err := prow.Scan(&n, &p.Name, &p.Member); err != nil {
+		if err := prow.Scan(&n, &p.Name, &p.Member, &p.Rank); err != nil {
 			return nil, err
 		}
 		if i, ok := idx[n]; ok {
@@ -760,7 +761,7 @@ func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (in
 			}
 		}
 	}
-	if tables == 0 {
+	if tables == 0 && !ev.Kind.Swiss() {
 		return 0, fmt.Errorf("store: create event %q: %w: no table plays", ev.Name, ErrInvalid)
 	}
 	style := cmp.Or(su.Style, string(ev.Kind))
@@ -790,7 +791,7 @@ func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (in
 			}
 			x := Entrant{Number: en.ID, Section: sec, Name: en.Name}
 			for _, p := range en.Players {
-				x.Players = append(x.Players, Player{Name: p.Name, Member: p.Member})
+				x.Players = append(x.Players, Player{Name: p.Name, Member: p.Member, Rank: p.Rank})
 			}
 			if err := putEntrant(ctx, tx, id, x); err != nil {
 				return err

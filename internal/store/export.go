@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"database/sql"
@@ -64,7 +65,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 				x.Name = cmp.Or(en.Name, x.Name, fmt.Sprintf("%s %d", unitName(ev.Kind), x.ID))
 				x.Players = x.Players[:0]
 				for _, p := range en.Players {
-					x.Players = append(x.Players, event.Player{Name: p.Name, Member: p.Member})
+					x.Players = append(x.Players, event.Player{Name: p.Name, Member: p.Member, Rank: p.Rank})
 				}
 			}
 		}
@@ -623,4 +624,71 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 		}
 	}
 	return nil
+}
+
+// DrawSwiss draws the next round of a Swiss event from its results as they
+// stand: package event's draw (event.DrawSwiss: the field ranked by VPs,
+// rematches avoided, a first round at random or by rating, an odd field's
+// bye as NSWBA 13.7 has it, and only once every match so far is scored,
+// NSWBA 14) on the event file, the round then stored with its tables
+// (AddRound). A round that is not scored yet is ErrConflict.
+func (s *Store) DrawSwiss(ctx context.Context, id int64, o event.DrawOptions) (*event.Drawn, error) {
+	ev, err := s.EventFile(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	prev := len(ev.Rounds())
+	if o.At.IsZero() {
+		o.At = s.now()
+	}
+	dr, err := ev.DrawSwiss(o)
+	switch {
+	case errors.Is(err, event.ErrNotScored):
+		return nil, fmt.Errorf("store: draw: %w: %v", ErrConflict, err)
+	case err != nil:
+		return nil, fmt.Errorf("store: draw: %w: %v", ErrInvalid, err)
+	}
+	if err := s.AddRound(ctx, id, ev, dr.Round.Number, prev); err != nil {
+		return nil, err
+	}
+	return dr, nil
+}
+
+// Section returns the part of an event file that is one section: its
+// entrants, the matches among them with their results, their fines, the
+// sessions and postings. Package event ranks it on its own (Report), its
+// boards compared among the section's tables only.
+func Section(ev *event.Event, name string) (*event.Event, error) {
+	var buf bytes.Buffer
+	if err := ev.Write(&buf); err != nil {
+		return nil, err
+	}
+	sub, err := event.Read(&buf, "section "+name)
+	if err != nil {
+		return nil, err
+	}
+	in := map[int]bool{}
+	sub.Entrants = slices.DeleteFunc(sub.Entrants, func(en event.Entrant) bool {
+		keep := cmp.Or(en.Section, "A") == name
+		in[en.ID] = keep
+		return !keep
+	})
+	if len(sub.Entrants) == 0 {
+		return nil, fmt.Errorf("store: section %q: %w", name, ErrNotFound)
+	}
+	kept := map[[2]int]bool{}
+	for _, rd := range sub.Rounds() {
+		rd.Matches = slices.DeleteFunc(rd.Matches, func(m event.Match) bool {
+			for _, id := range m.Entrants() {
+				if id != 0 && !in[id] {
+					return true
+				}
+			}
+			kept[[2]int{rd.Number, m.Table}] = true
+			return false
+		})
+	}
+	sub.Offences = slices.DeleteFunc(sub.Offences, func(o event.Offence) bool { return !in[o.Entrant] })
+	sub.Corrections = slices.DeleteFunc(sub.Corrections, func(c event.Correction) bool { return !kept[[2]int{c.Round, c.Table}] })
+	return sub, nil
 }

@@ -7,3 +7,7 @@
 -- 4 has none and is rebuilt from movement_json as before. Results, rulings,
 -- fines and postings stay in their tables; EventFile joins them.
 ALTER TABLE events ADD COLUMN skeleton TEXT NOT NULL DEFAULT '';
+
+-- A player's masterpoint rank as written ("Gold Life Master"): a Swiss
+-- first round drawn by rating seeds by it (package event).
+ALTER TABLE players ADD COLUMN mp_rank TEXT NOT NULL DEFAULT '';
