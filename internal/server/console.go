@@ -525,23 +525,7 @@ func (s *Server) ruling(w http.ResponseWriter, r *http.Request, id int64) {
 }
 
 // parseOutcomes reads weighted outcomes: "420:0.6, -50:0.4" (Law 12C1(c)).
-func parseOutcomes(s string) ([]store.Outcome, error) {
-	var out []store.Outcome
-	for part := range strings.SplitSeq(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		sc, wt, ok := strings.Cut(part, ":")
-		n, err1 := strconv.Atoi(strings.TrimSpace(sc))
-		f, err2 := strconv.ParseFloat(strings.TrimSpace(wt), 64)
-		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("%w: outcome %q: want SCORE:WEIGHT such as 420:0.6", store.ErrInvalid, part)
-		}
-		out = append(out, store.Outcome{Score: n, Weight: f})
-	}
-	return out, nil
-}
+func parseOutcomes(s string) ([]store.Outcome, error) { return store.ParseOutcomes(s) }
 
 func (s *Server) fine(w http.ResponseWriter, r *http.Request, id int64) {
 	if err := parseForm(r); err != nil {
@@ -597,7 +581,7 @@ func (s *Server) exportPBN(w http.ResponseWriter, r *http.Request, id int64) {
 		return
 	}
 	var b strings.Builder
-	if err := f.Encode(&b); err != nil {
+	if err := f.Format(&b); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -398,8 +399,11 @@ func rulingRow(r Ruling, ns, ew int) score.Result {
 // PBN returns the event as PBN: one game per board with its deal and a
 // ScoreTable of the confirmed results (PBN 2.1 §5.9), assigned scores with
 // their NS score and no contract, artificial scores as "TD" with each side's
-// percentage. A weighted or split score has no PBN form that package
-// score's reader takes; it is written as the table result, with a comment.
+// percentage. A weighted or split score (Law 12C1(b), (c)) has no
+// ScoreTable form that package scoresheet reads; its row keeps the table
+// result. Every ruling is also written whole in a comment of its board
+// (RulingComment), which PBNRulings reads back, so that nothing the
+// director decided is lost in the file.
 func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 	e, err := s.Event(ctx, id)
 	if err != nil {
@@ -450,11 +454,12 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 					row[2], row[3], row[4] = c.ASCII(), r.Declarer, strconv.Itoa(r.Tricks)
 				}
 				setScore(row, r.Score)
-				if isRuled {
-					g.Comments = append(g.Comments, pbn.Comment{Text: fmt.Sprintf("%s score at table %d round %d not in this file: %s", ru.Kind, a.Table, a.Round, ru.Why)})
-				}
-			default:
-				continue
+			}
+			if isRuled {
+				g.Comments = append(g.Comments, pbn.Comment{Text: RulingComment(ru)})
+			}
+			if row[2] == "-" && row[5] == "-" && row[6] == "-" {
+				continue // neither played nor scored in the table
 			}
 			tab.Rows = append(tab.Rows, row)
 		}
@@ -618,6 +623,19 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 			return err
 		}
 	}
+	// A round the file has results for was played: started and closed.
+	played := map[int]bool{}
+	for _, r := range im.results {
+		played[r.Round] = true
+	}
+	for _, r := range im.rulings {
+		played[r.Round] = true
+	}
+	for n := range played {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET started_at = $1, closed_at = $1 WHERE event_id = $2 AND number = $3`, stamp(now), id, n); err != nil {
+			return err
+		}
+	}
 	for _, p := range im.posts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO postings (event_id, session, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, id, p.Session, stamp(p.At)); err != nil {
 			return err
@@ -691,4 +709,127 @@ func Section(ev *event.Event, name string) (*event.Event, error) {
 	sub.Offences = slices.DeleteFunc(sub.Offences, func(o event.Offence) bool { return !in[o.Entrant] })
 	sub.Corrections = slices.DeleteFunc(sub.Corrections, func(c event.Correction) bool { return !kept[[2]int{c.Round, c.Table}] })
 	return sub, nil
+}
+
+// rulingPrefix starts a PBN comment that carries a ruling.
+const rulingPrefix = "bridgetd-ruling "
+
+// RulingComment writes a ruling as the text of a PBN comment: the prefix
+// "bridgetd-ruling " and its fields as a URL query (round, table, board,
+// kind, ns, ew, outcomes as SCORE:WEIGHT pairs, ns_award, ew_award, law,
+// director, why), escaped so that no brace closes the comment.
+func RulingComment(r Ruling) string {
+	v := url.Values{}
+	v.Set("round", strconv.Itoa(r.Round))
+	v.Set("table", strconv.Itoa(r.Table))
+	v.Set("board", strconv.Itoa(r.Board))
+	v.Set("kind", r.Kind)
+	switch r.Kind {
+	case RulingAssigned:
+		v.Set("ns", strconv.Itoa(r.NSScore))
+	case RulingSplit:
+		v.Set("ns", strconv.Itoa(r.NSScore))
+		v.Set("ew", strconv.Itoa(r.EWScore))
+	case RulingWeighted:
+		var os []string
+		for _, o := range r.Outcomes {
+			os = append(os, strconv.Itoa(o.Score)+":"+strconv.FormatFloat(o.Weight, 'g', -1, 64))
+		}
+		v.Set("outcomes", strings.Join(os, ","))
+	case RulingArtificial:
+		v.Set("ns_award", r.NSAward)
+		v.Set("ew_award", r.EWAward)
+	}
+	for k, x := range map[string]string{"law": r.Law, "director": r.Director, "why": r.Why} {
+		if x != "" {
+			v.Set(k, x)
+		}
+	}
+	return rulingPrefix + v.Encode()
+}
+
+// ParseRulingComment reads a ruling written by RulingComment; ok is false
+// for a comment that is not one. A ruling that does not read or does not
+// hold (Law 12C: weights adding up to 1, awards A+, A, A− or a percentage)
+// is an error naming the field.
+func ParseRulingComment(text string) (r Ruling, ok bool, err error) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), rulingPrefix)
+	if !ok {
+		return r, false, nil
+	}
+	v, err := url.ParseQuery(strings.TrimSpace(rest))
+	if err != nil {
+		return r, true, fmt.Errorf("%w: ruling: %v", ErrInvalid, err)
+	}
+	num := func(name string, into *int, required bool) {
+		x := v.Get(name)
+		if err != nil || (x == "" && !required) {
+			return
+		}
+		n, e := strconv.Atoi(x)
+		if e != nil || n < -100000 || n > 100000 {
+			err = fmt.Errorf("%w: ruling %s %q: want a whole number", ErrInvalid, name, x)
+		}
+		*into = n
+	}
+	num("round", &r.Round, true)
+	num("table", &r.Table, true)
+	num("board", &r.Board, true)
+	num("ns", &r.NSScore, false)
+	num("ew", &r.EWScore, false)
+	if err != nil {
+		return r, true, err
+	}
+	if r.Round < 1 || r.Table < 1 || r.Board < 1 {
+		return r, true, fmt.Errorf("%w: ruling at round %d table %d board %d: want each from 1", ErrInvalid, r.Round, r.Table, r.Board)
+	}
+	r.Kind, r.NSAward, r.EWAward = v.Get("kind"), v.Get("ns_award"), v.Get("ew_award")
+	r.Law, r.Director, r.Why = v.Get("law"), v.Get("director"), v.Get("why")
+	if r.Kind == RulingWeighted {
+		if r.Outcomes, err = ParseOutcomes(v.Get("outcomes")); err != nil {
+			return r, true, err
+		}
+	}
+	if err := r.check(); err != nil {
+		return r, true, fmt.Errorf("ruling at round %d table %d board %d: %w", r.Round, r.Table, r.Board, err)
+	}
+	return r, true, nil
+}
+
+// ParseOutcomes reads weighted outcomes "420:0.6, -50:0.4" (Law 12C1(c)),
+// empty parts skipped.
+func ParseOutcomes(s string) ([]Outcome, error) {
+	var out []Outcome
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		sc, wt, ok := strings.Cut(part, ":")
+		n, err1 := strconv.Atoi(strings.TrimSpace(sc))
+		f, err2 := strconv.ParseFloat(strings.TrimSpace(wt), 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%w: outcome %q: want SCORE:WEIGHT such as 420:0.6", ErrInvalid, part)
+		}
+		out = append(out, Outcome{Score: n, Weight: f})
+	}
+	return out, nil
+}
+
+// PBNRulings returns the rulings a PBN file carries in its comments
+// (RulingComment), in the order of the file. An error names the line.
+func PBNRulings(f *pbn.File) ([]Ruling, error) {
+	var out []Ruling
+	for _, g := range f.Games {
+		for _, c := range g.Comments {
+			r, ok, err := ParseRulingComment(c.Text)
+			if err != nil {
+				return nil, fmt.Errorf("PBN line %d: %w", c.Line, err)
+			}
+			if ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
 }
