@@ -219,7 +219,7 @@ func TestEveryKindOfEvent(t *testing.T) {
 				}
 			}},
 		{name: "Swiss pairs", swiss: 3, entrants: 8, entries: 3 * 4 * 2,
-			form: url.Values{"movement": {"swiss-pairs"}, "entrants": {"8"}, "per_round": {"2"}, "rounds": {"3"}},
+			form:  url.Values{"movement": {"swiss-pairs"}, "entrants": {"8"}, "per_round": {"2"}, "rounds": {"3"}},
 			check: noRematch},
 		{name: "Swiss teams", swiss: 3, entrants: 6, entries: 3 * 3 * 2 * 2,
 			form: url.Values{"movement": {"swiss-teams"}, "entrants": {"6"}, "per_round": {"2"}, "rounds": {"3"}},
