@@ -187,7 +187,10 @@ func TestEveryKindOfEvent(t *testing.T) {
 		entrants int
 		sections int
 		entries  int // board results entered at the tables
-		check    func(t *testing.T, ev *event.Event)
+		// correct is a table whose result the director corrects after
+		// play (NSWBA 13): at teams the closed room of match 3, table 6.
+		correct int
+		check   func(t *testing.T, ev *event.Event)
 	}{
 		{name: "two Mitchell sections, own boards", sections: 2, entrants: 12, entries: 2 * 3 * 3 * 2,
 			form: url.Values{"movement": {"mitchell"}, "tables": {"3"}, "per_round": {"2"}, "sections": {"2"}},
@@ -221,7 +224,31 @@ func TestEveryKindOfEvent(t *testing.T) {
 		{name: "Swiss pairs", swiss: 3, entrants: 8, entries: 3 * 4 * 2,
 			form:  url.Values{"movement": {"swiss-pairs"}, "entrants": {"8"}, "per_round": {"2"}, "rounds": {"3"}},
 			check: noRematch},
-		{name: "Swiss teams", swiss: 3, entrants: 6, entries: 3 * 3 * 2 * 2,
+		{name: "Swiss pairs, odd field", swiss: 2, entrants: 7, entries: 2 * 3 * 3,
+			form: url.Values{"movement": {"swiss-pairs"}, "entrants": {"7"}, "per_round": {"3"}, "rounds": {"2"}},
+			check: func(t *testing.T, ev *event.Event) {
+				// NSWBA 2011 profile: an odd field's bye sits out (OddBye),
+				// a different pair each round.
+				var byes []int
+				for _, rd := range ev.Rounds() {
+					for _, m := range rd.Matches {
+						if m.Bye() {
+							byes = append(byes, m.NS)
+						}
+					}
+				}
+				if len(byes) != 2 || byes[0] == byes[1] {
+					t.Errorf("byes %v, want one a round, not the same pair twice", byes)
+				}
+			}},
+		{name: "two Howell sections", sections: 2, entrants: 8, entries: 2 * 2 * 3 * 2,
+			form: url.Values{"movement": {"howell"}, "tables": {"2"}, "per_round": {"2"}, "sections": {"2"}},
+			check: func(t *testing.T, ev *event.Event) {
+				if ev.TwoWinner {
+					t.Error("a Howell is one-winner")
+				}
+			}},
+		{name: "Swiss teams", swiss: 3, entrants: 6, entries: 3 * 3 * 2 * 2, correct: 6,
 			form: url.Values{"movement": {"swiss-teams"}, "entrants": {"6"}, "per_round": {"2"}, "rounds": {"3"}},
 			check: func(t *testing.T, ev *event.Event) {
 				noRematch(t, ev)
@@ -281,6 +308,19 @@ func TestEveryKindOfEvent(t *testing.T) {
 			}
 			if entered != c.entries {
 				t.Errorf("%d results entered at the tables, want %d", entered, c.entries)
+			}
+			if c.correct != 0 {
+				v := url.Values{"round": {"1"}, "table": {strconv.Itoa(c.correct)}, "contract": {"4S"}, "declarer": {"N"}, "tricks": {"10"},
+					"by": {"TD"}, "why": {"board misentered"}}
+				as, _ := e.st.Assignments(ctx, id)
+				for _, a := range as {
+					if a.Round == 1 && a.Table == c.correct {
+						v.Set("board", strconv.Itoa(a.Boards[0]))
+					}
+				}
+				if code, body := e.postForm(fmt.Sprintf("/console/%d/results", id), v); code != http.StatusSeeOther {
+					t.Fatalf("correction at table %d: %d %s", c.correct, code, body)
+				}
 			}
 			if _, err := e.st.AddFine(ctx, id, store.Fine{Entrant: 2, Amount: 10, Kind: string(event.SlowPlay), Director: "TD"}); err != nil {
 				t.Fatal(err)

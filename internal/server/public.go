@@ -9,6 +9,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -103,9 +104,13 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 	rulings, _ := s.st.Rulings(ctx, id)
 	as, _ := s.st.Assignments(ctx, id)
 	var sc *score.BoardScore
-	for i := range sh.Boards {
-		if sh.Boards[i].Number == n {
-			sc = &sh.Boards[i]
+	// Matchpoints only where the event is scored by them: a teams or
+	// Butler event's rows are not compared across the field.
+	if ev, err := s.st.Event(ctx, id); err == nil && ev.Scoring == string(event.Matchpoints) {
+		for i := range sh.Boards {
+			if sh.Boards[i].Number == n {
+				sc = &sh.Boards[i]
+			}
 		}
 	}
 	var rows []travRow

@@ -423,7 +423,10 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 		g.SetTag("Dealer", b.Dealer.String())
 		g.SetTag("Vulnerable", b.Vulnerability.String())
 		g.SetTag("Deal", b.Deal.Format(b.Dealer))
-		g.SetTag("Scoring", "MP")
+		g.SetTag("Scoring", pbnScoring(e.Scoring))
+		if pbnScoring(e.Scoring) == "IMP" {
+			g.SetTag("Competition", "Teams")
+		}
 		tab := &pbn.Table{}
 		for _, c := range cols {
 			tab.Columns = append(tab.Columns, pbn.Column{Name: c})
@@ -469,6 +472,18 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 		f.Append(g)
 	}
 	return f, nil
+}
+
+// pbnScoring names the event's scoring as PBN's Scoring tag does
+// (PBN 2.1 §3.8.3): MP, Butler, or IMP for a teams match.
+func pbnScoring(s string) string {
+	switch event.Scoring(s) {
+	case event.ButlerVP:
+		return "Butler"
+	case event.IMPVP, event.IMPs:
+		return "IMP"
+	}
+	return "MP"
 }
 
 func setScore(row []string, nsScore int) {
