@@ -10,6 +10,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -499,5 +500,80 @@ func TestImportContinues(t *testing.T) {
 		if r.StatusCode != http.StatusBadRequest {
 			t.Errorf("import of %v: %s, want 400", bad, r.Status)
 		}
+	}
+}
+
+// TestSwissSeededByRating: the players' masterpoint ranks entered in the
+// console seed a Swiss's first round drawn by rating (package swiss:
+// highest first, the top half against the bottom half), and the tables
+// are assigned with the draw.
+func TestSwissSeededByRating(t *testing.T) {
+	e := newDirectorEnv(t)
+	id := e.createEvent(url.Values{"name": {"Seeded Swiss"}, "movement": {"swiss-pairs"}, "entrants": {"4"}, "per_round": {"2"}, "rounds": {"2"}})
+	ranks := map[int]string{3: "Gold Life Master", 4: "Grand Master"}
+	for n := 1; n <= 4; n++ {
+		v := url.Values{"player1": {fmt.Sprintf("North %d", n)}, "rank1": {ranks[n]}, "player2": {fmt.Sprintf("South %d", n)}}
+		if code, body := e.postForm(fmt.Sprintf("/console/%d/pairs/%d", id, n), v); code != http.StatusSeeOther {
+			t.Fatalf("pair %d: %d %s", n, code, body)
+		}
+	}
+	if code, body := e.postForm(fmt.Sprintf("/console/%d/draw", id), url.Values{"by_rating": {"1"}}); code != http.StatusSeeOther {
+		t.Fatalf("draw: %d %s", code, body)
+	}
+	as, err := e.st.Assignments(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[[2]int]bool{}
+	for _, a := range as {
+		got[[2]int{min(a.NS, a.EW), max(a.NS, a.EW)}] = true
+	}
+	// Seeded 4, 3, then 1, 2 (no rank, entry order): 4 v 1 and 3 v 2.
+	want := map[[2]int]bool{{1, 4}: true, {2, 3}: true}
+	if len(as) != 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("round 1 tables %+v, want 4 v 1 and 3 v 2", as)
+	}
+	r, err := e.dir.Get(fmt.Sprintf("%s/console/%d", e.ts.URL, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(r.Body)
+	r.Body.Close()
+	if r.StatusCode != 200 || !bytes.Contains(page, []byte(`value="Grand Master"`)) || !bytes.Contains(page, []byte("Draw round 2")) {
+		t.Errorf("console page: %s; rank shown %v, next draw offered %v", r.Status,
+			bytes.Contains(page, []byte(`value="Grand Master"`)), bytes.Contains(page, []byte("Draw round 2")))
+	}
+}
+
+// TestNewEventRefused: a form that does not make an event gets a 400 that
+// says which field, and creates nothing; a draw for an event that is not
+// a Swiss is refused too.
+func TestNewEventRefused(t *testing.T) {
+	e := newDirectorEnv(t)
+	cases := []struct {
+		form url.Values
+		want string
+	}{
+		{url.Values{"movement": {"swiss-pairs"}, "entrants": {"8"}, "per_round": {"2"}}, "planned number of rounds"}, // NSWBA 13.9
+		{url.Values{"movement": {"swiss-teams"}, "entrants": {"1"}, "per_round": {"2"}, "rounds": {"3"}}, "entrants"},
+		{url.Values{"movement": {"individual"}, "tables": {"5"}, "per_round": {"2"}}, "movement"},
+		{url.Values{"movement": {"individual"}, "tables": {"2"}, "per_round": {"2"}, "sections": {"2"}}, "sections"},
+		{url.Values{"movement": {"mitchell"}, "tables": {"3"}, "per_round": {"2"}, "sections": {"99"}}, "sections"},
+		{url.Values{"movement": {"knockout"}, "tables": {"3"}, "per_round": {"2"}}, "movement"},
+		{url.Values{"movement": {"round-robin"}, "entrants": {"x"}, "per_round": {"2"}}, "entrants"},
+	}
+	for _, c := range cases {
+		c.form.Set("name", "Bad")
+		code, body := e.postForm("/console/events", c.form)
+		if code != http.StatusBadRequest || !strings.Contains(body, c.want) {
+			t.Errorf("%v: %d %q, want 400 naming %q", c.form, code, body, c.want)
+		}
+	}
+	if evs, _ := e.st.Events(t.Context()); len(evs) != 0 {
+		t.Errorf("%d events created by refused forms", len(evs))
+	}
+	id := e.createEvent(url.Values{"name": {"Pairs"}, "movement": {"mitchell"}, "tables": {"3"}, "per_round": {"2"}, "sections": {"2"}})
+	if code, body := e.postForm(fmt.Sprintf("/console/%d/draw", id), nil); code != http.StatusBadRequest {
+		t.Errorf("Swiss draw for a Mitchell: %d %s, want 400", code, body)
 	}
 }
