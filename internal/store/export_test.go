@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -165,4 +166,51 @@ func FuzzRulingComment(f *testing.F) {
 			t.Fatalf("%q read as %+v, written and read again as %+v (%v)", text, r, r2, err2)
 		}
 	})
+}
+
+// TestImportPosted: an event file whose session is posted comes in posted,
+// with its postings (NSWBA 13 windows run from them) and no table codes
+// (they expire with the session), its fines kept (NSWBA 7).
+func TestImportPosted(t *testing.T) {
+	s, id, c := newEvent(t)
+	ctx := t.Context()
+	playRound(t, s, id, 1, 9)
+	if _, err := s.AddFine(ctx, id, Fine{Entrant: 3, Amount: 25, Kind: string(event.Late), Director: "TD"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PostSession(ctx, id, 1); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := s.EventFile(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, _ := deal.Seeded(7).Boards(1, 9)
+	id2, err := s.ImportEvent(ctx, ev, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := s.Sessions(ctx, id2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ss) != 1 || ss[0].Posted == nil || !ss[0].Posted.Equal(c.t) || len(ss[0].Postings) != 1 {
+		t.Errorf("imported sessions %+v, want session 1 posted at %v once", ss, c.t)
+	}
+	if cs, _ := s.Codes(ctx, id2); len(cs) != 0 {
+		t.Errorf("%d table codes for a posted session, want none", len(cs))
+	}
+	fs, _ := s.Fines(ctx, id2)
+	if len(fs) != 1 || fs[0].Entrant != 3 || math.Abs(fs[0].Amount-25) > 1e-9 {
+		t.Errorf("imported fines %+v, want pair 3 fined 25%% of a top", fs)
+	}
+	again, err := s.EventFile(ctx, id2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, _ := ev.Report()
+	r2, _ := again.Report()
+	if !reflect.DeepEqual(r1.Standings, r2.Standings) {
+		t.Errorf("ranking after import:\n%+v\nwant\n%+v", r2.Standings, r1.Standings)
+	}
 }
