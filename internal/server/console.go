@@ -180,6 +180,10 @@ type cell struct {
 	Entered      int
 	Boards       int
 	State        string // sitout, waiting, playing, entered, done, late
+	// Room is "open" or "closed" at teams: the table is that room of match
+	// Match (store.MatchOf); empty elsewhere.
+	Room  string
+	Match int
 }
 
 type gridView struct {
@@ -236,6 +240,11 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 		}
 		c := &g.Rows[a.Table-1][a.Round-1]
 		c.NS, c.EW, c.Boards = a.NS, a.EW, len(a.Boards)
+		if ev.TwoRooms() {
+			var closed bool
+			c.Match, closed = store.MatchOf(true, a.Table)
+			c.Room = map[bool]string{false: "open", true: "closed"}[closed]
+		}
 		c.Confirmed, c.Entered = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}]
 		rd := g.Rounds[a.Round-1]
 		switch {
@@ -284,12 +293,13 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	}
 	standings, _, _ := s.standings(ctx, id)
 	sections, _ := s.sectionStandings(ctx, id)
+	matches, _ := s.matchLines(ctx, id)
 	base := "http://" + r.Host
 	kind := event.Kind(ev.Kind)
 	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": entrantViews(kind, ens),
 		"Unit": unitLabel(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
 		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
-		"Standings": standings, "Sections": sections, "Base": base, "Error": r.URL.Query().Get("error")})
+		"Standings": standings, "Sections": sections, "Matches": matches, "Base": base, "Error": r.URL.Query().Get("error")})
 }
 
 // entrantView is an entrant on the console's form: a slot for each

@@ -353,6 +353,17 @@ func TestEveryKindOfEvent(t *testing.T) {
 					t.Errorf("section %s ranks %d", sr.Section, len(sr.Standings))
 				}
 			}
+			// The console renders the event: at teams each table is a room
+			// of its match.
+			cr, err := e.dir.Get(fmt.Sprintf("%s/console/%d", e.ts.URL, id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpage, _ := io.ReadAll(cr.Body)
+			cr.Body.Close()
+			if cr.StatusCode != 200 || (store.TwoRooms(ev) && !bytes.Contains(cpage, []byte("match 1 closed"))) {
+				t.Errorf("console page: %s; rooms shown %v", cr.Status, bytes.Contains(cpage, []byte("match 1 closed")))
+			}
 			// The public page shows the ranking of each section.
 			e.postForm(fmt.Sprintf("/console/%d/publish", id), url.Values{"on": {"1"}})
 			r, err := http.Get(fmt.Sprintf("%s/results/%d", e.ts.URL, id))
@@ -363,6 +374,18 @@ func TestEveryKindOfEvent(t *testing.T) {
 			r.Body.Close()
 			if r.StatusCode != 200 || (c.sections > 1 && !bytes.Contains(page, []byte("Section B"))) {
 				t.Errorf("public ranking: %s, sections shown: %v", r.Status, bytes.Contains(page, []byte("Section B")))
+			}
+			// A VP event shows its matches' IMPs and VPs, as package event
+			// scored them.
+			if ev.Scoring != event.Matchpoints {
+				sc, _ := ev.NewScorer()
+				if err := ev.Score(sc); err != nil {
+					t.Fatal(err)
+				}
+				m := ev.Rounds()[0].Matches[0]
+				if m.VP == nil || !bytes.Contains(page, []byte(fmt.Sprintf("%s–%s", fmtMP(m.VP[0]), fmtMP(m.VP[1])))) {
+					t.Errorf("public page lacks round 1 match %d's VPs %v", m.Table, m.VP)
+				}
 			}
 		})
 	}
@@ -577,3 +600,6 @@ func TestNewEventRefused(t *testing.T) {
 		t.Errorf("Swiss draw for a Mitchell: %d %s, want 400", code, body)
 	}
 }
+
+// fmtMP is the page's "mp" template function.
+func fmtMP(f float64) string { return funcs["mp"].(func(float64) string)(f) }

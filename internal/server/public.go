@@ -67,9 +67,14 @@ func (s *Server) ranking(w http.ResponseWriter, r *http.Request, id int64) {
 		s.fail(w, r, err)
 		return
 	}
+	matches, err := s.matchLines(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	boards, _ := s.st.Boards(r.Context(), id)
 	over, _ := s.sessionOver(r, id)
-	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Sections": sections, "Boards": boards, "Over": over})
+	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Sections": sections, "Matches": matches, "Boards": boards, "Over": over})
 }
 
 // sessionOver reports whether the session's scores are posted: hand records
@@ -106,7 +111,7 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 	var sc *score.BoardScore
 	// Matchpoints only where the event is scored by them: a teams or
 	// Butler event's rows are not compared across the field.
-	if ev, err := s.st.Event(ctx, id); err == nil && ev.Scoring == string(event.Matchpoints) {
+	if ev, err := s.st.Event(ctx, id); err == nil && event.Scoring(ev.Scoring) == event.Matchpoints {
 		for i := range sh.Boards {
 			if sh.Boards[i].Number == n {
 				sc = &sh.Boards[i]

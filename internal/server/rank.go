@@ -187,3 +187,42 @@ func (s *Server) Ranking(ctx context.Context, id int64) ([]Standing, error) {
 func (s *Server) SectionRankings(ctx context.Context, id int64) ([]SectionRanking, error) {
 	return s.sectionStandings(ctx, id)
 }
+
+// MatchLine is a match's result in a VP event: its two entrants, the
+// margin in IMPs of the home side (NS) and the VPs of each, as package
+// event scored them (at teams from both rooms, Law 78B; in a Butler event
+// from the datum).
+type MatchLine struct {
+	Round, Table int
+	Home, Away   string
+	Bye          bool
+	IMPs         *float64
+	VP           *[2]float64
+}
+
+// matchLines scores the event file (event.Score) and returns its matches,
+// round by round; nil for a matchpoint event.
+func (s *Server) matchLines(ctx context.Context, id int64) ([]MatchLine, error) {
+	ev, err := s.st.EventFile(ctx, id)
+	if err != nil || ev.Scoring == event.Matchpoints {
+		return nil, err
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		return nil, err
+	}
+	if err := ev.Score(sc); err != nil {
+		return nil, err
+	}
+	labels, err := s.labels(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []MatchLine
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			out = append(out, MatchLine{Round: rd.Number, Table: m.Table, Home: labels[m.NS], Away: labels[m.EW], Bye: m.Bye(), IMPs: m.IMPs, VP: m.VP})
+		}
+	}
+	return out, nil
+}

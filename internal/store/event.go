@@ -626,6 +626,12 @@ func (s *Store) TableByCode(ctx context.Context, code string) (TableCode, error)
 	return c, nil
 }
 
+// TwoRooms reports whether the event's matches are played in two rooms,
+// as TwoRooms says of its event file.
+func (e Event) TwoRooms() bool {
+	return event.Scoring(e.Scoring) == event.IMPVP || event.Scoring(e.Scoring) == event.IMPs
+}
+
 // TwoRooms reports whether the event's matches are teams matches played in
 // two rooms (scoring by IMPs between the rooms): each match is then two
 // tables of the server, the open room (home team North–South) and the
@@ -656,10 +662,10 @@ func Tables(ev *event.Event, rd *event.Round, m *event.Match) []Assignment {
 }
 
 // MatchOf returns the match table and room of a server table (Tables):
-// at teams table 2t−1 is match t's open room and 2t its closed room;
-// elsewhere the table is the match's.
-func MatchOf(ev *event.Event, table int) (match int, closed bool) {
-	if TwoRooms(ev) {
+// in an event of two rooms (TwoRooms) table 2t−1 is match t's open room and
+// 2t its closed room; elsewhere the table is the match's.
+func MatchOf(twoRooms bool, table int) (match int, closed bool) {
+	if twoRooms {
 		return (table + 1) / 2, table%2 == 0
 	}
 	return table, false

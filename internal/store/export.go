@@ -87,7 +87,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 	}
 	byRoom := map[room][]event.Result{}
 	add := func(k Key, r event.Result) {
-		m, closed := MatchOf(ev, k.Table)
+		m, closed := MatchOf(TwoRooms(ev), k.Table)
 		byRoom[room{k.Round, m, closed}] = append(byRoom[room{k.Round, m, closed}], r)
 	}
 	ruled := map[Key]bool{}
@@ -127,7 +127,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		return nil, err
 	}
 	for _, c := range cs {
-		m, _ := MatchOf(ev, c.Table)
+		m, _ := MatchOf(TwoRooms(ev), c.Table)
 		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
 			Board: c.Board, Window: c.Window, Override: c.Override}
 		if c.Old != nil {
