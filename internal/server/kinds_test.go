@@ -375,6 +375,16 @@ func TestEveryKindOfEvent(t *testing.T) {
 			if r.StatusCode != 200 || (c.sections > 1 && !bytes.Contains(page, []byte("Section B"))) {
 				t.Errorf("public ranking: %s, sections shown: %v", r.Status, bytes.Contains(page, []byte("Section B")))
 			}
+			for _, path := range []string{"/pair/1", "/board/1"} {
+				r, err := http.Get(fmt.Sprintf("%s/results/%d%s", e.ts.URL, id, path))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Body.Close()
+				if r.StatusCode != 200 {
+					t.Errorf("public %s: %s", path, r.Status)
+				}
+			}
 			// A VP event shows its matches' IMPs and VPs, as package event
 			// scored them.
 			if ev.Scoring != event.Matchpoints {
