@@ -297,7 +297,7 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	base := "http://" + r.Host
 	kind := event.Kind(ev.Kind)
 	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": entrantViews(kind, ens),
-		"Unit": unitLabel(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
+		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
 		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
 		"Standings": standings, "Sections": sections, "Matches": matches, "Base": base, "Error": r.URL.Query().Get("error")})
 }
@@ -327,7 +327,7 @@ func entrantViews(k event.Kind, ens []store.Entrant) []entrantView {
 	}
 	out := make([]entrantView, 0, len(ens))
 	for _, en := range ens {
-		v := entrantView{Number: en.Number, Label: unitLabel(k) + " " + strconv.Itoa(en.Number)}
+		v := entrantView{Number: en.Number, Label: store.UnitName(k) + " " + strconv.Itoa(en.Number)}
 		if en.Section != "" && en.Section != "A" {
 			v.Label += " (" + en.Section + ")"
 		}
@@ -341,17 +341,6 @@ func entrantViews(k event.Kind, ens []store.Entrant) []entrantView {
 		out = append(out, v)
 	}
 	return out
-}
-
-// unitLabel names an entrant of the kind: Pair, Team or Player.
-func unitLabel(k event.Kind) string {
-	switch {
-	case k == event.Individual:
-		return "Player"
-	case k.Teams() || k == event.RoundRobin:
-		return "Team"
-	}
-	return "Pair"
 }
 
 func (s *Server) grid(w http.ResponseWriter, r *http.Request, id int64) {

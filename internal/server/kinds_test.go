@@ -7,8 +7,6 @@ import (
 	"math"
 	"mime/multipart"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -19,31 +17,6 @@ import (
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
-
-// newDirectorEnv is a server on a fresh database with no event and a
-// director logged in.
-func newDirectorEnv(t *testing.T) *env {
-	t.Helper()
-	st, srv := newServer(t)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e := &env{t: t, st: st, srv: srv, ts: ts, codes: map[int]string{}}
-	jar, _ := cookiejar.New(nil)
-	e.dir = &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	tok, err := srv.DirectorToken(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := e.dir.PostForm(ts.URL+"/login", url.Values{"secret": {tok}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Body.Close()
-	if r.StatusCode != http.StatusSeeOther {
-		t.Fatalf("director login: %s", r.Status)
-	}
-	return e
-}
 
 // postForm posts a form as the director and returns the status and the
 // redirect's target (or the body of an error).
@@ -72,7 +45,7 @@ func (e *env) createEvent(v url.Values) int64 {
 	if err != nil {
 		e.t.Fatalf("create: redirected to %q", loc)
 	}
-	e.id = id
+	e.id, e.codes = id, map[int]string{}
 	return id
 }
 
@@ -279,7 +252,7 @@ func TestEveryKindOfEvent(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := newDirectorEnv(t)
+			e := newEnv(t)
 			c.form.Set("name", c.name)
 			c.form.Set("seed", "7")
 			id := e.createEvent(c.form)
@@ -419,20 +392,32 @@ func noRematch(t *testing.T, ev *event.Event) {
 	}
 }
 
-// multipartBody builds a multipart form with the given files.
-func multipartBody(t *testing.T, files map[string][]byte) (string, *bytes.Buffer) {
-	t.Helper()
+// upload posts files to the console's import as a multipart form and
+// returns the status and the redirect's target (or the error's body).
+func (e *env) upload(files map[string][]byte) (int, string) {
+	e.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for name, data := range files {
 		fw, err := mw.CreateFormFile(name, name)
 		if err != nil {
-			t.Fatal(err)
+			e.t.Fatal(err)
 		}
 		fw.Write(data)
 	}
 	mw.Close()
-	return mw.FormDataContentType(), &buf
+	req, _ := http.NewRequest("POST", e.ts.URL+"/console/import", &buf)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	r, err := e.dir.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer r.Body.Close()
+	if loc := r.Header.Get("Location"); loc != "" {
+		return r.StatusCode, loc
+	}
+	body, _ := io.ReadAll(r.Body)
+	return r.StatusCode, string(body)
 }
 
 // TestImportContinues: a Swiss teams event run with the command line
@@ -483,20 +468,13 @@ func TestImportContinues(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	e := newDirectorEnv(t)
-	ctype, body := multipartBody(t, map[string][]byte{"event": file.Bytes()})
-	req, _ := http.NewRequest("POST", e.ts.URL+"/console/import", body)
-	req.Header.Set("Content-Type", ctype)
-	r, err := e.dir.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Body.Close()
-	loc := r.Header.Get("Location")
-	if r.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/console/") {
-		t.Fatalf("import: %s → %q", r.Status, loc)
+	e := newEnv(t)
+	code, loc := e.upload(map[string][]byte{"event": file.Bytes()})
+	if code != http.StatusSeeOther || !strings.HasPrefix(loc, "/console/") {
+		t.Fatalf("import: %d → %q", code, loc)
 	}
 	e.id, _ = strconv.ParseInt(strings.TrimPrefix(loc, "/console/"), 10, 64)
+	e.codes = map[int]string{}
 	// The imported round ranks as the command line ranks it.
 	got, err := e.srv.Ranking(ctx, e.id)
 	if err != nil {
@@ -522,16 +500,8 @@ func TestImportContinues(t *testing.T) {
 	sameRanking(t, "after round 2", got, out)
 	// Bad uploads: no file, not an event file.
 	for _, bad := range []map[string][]byte{{}, {"event": []byte("{\"format\": \"other\"}")}} {
-		ctype, body := multipartBody(t, bad)
-		req, _ := http.NewRequest("POST", e.ts.URL+"/console/import", body)
-		req.Header.Set("Content-Type", ctype)
-		r, err := e.dir.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.Body.Close()
-		if r.StatusCode != http.StatusBadRequest {
-			t.Errorf("import of %v: %s, want 400", bad, r.Status)
+		if code, body := e.upload(bad); code != http.StatusBadRequest {
+			t.Errorf("import of %v: %d %s, want 400", bad, code, body)
 		}
 	}
 }
@@ -541,7 +511,7 @@ func TestImportContinues(t *testing.T) {
 // highest first, the top half against the bottom half), and the tables
 // are assigned with the draw.
 func TestSwissSeededByRating(t *testing.T) {
-	e := newDirectorEnv(t)
+	e := newEnv(t)
 	id := e.createEvent(url.Values{"name": {"Seeded Swiss"}, "movement": {"swiss-pairs"}, "entrants": {"4"}, "per_round": {"2"}, "rounds": {"2"}})
 	ranks := map[int]string{3: "Gold Life Master", 4: "Grand Master"}
 	for n := 1; n <= 4; n++ {
@@ -582,7 +552,7 @@ func TestSwissSeededByRating(t *testing.T) {
 // says which field, and creates nothing; a draw for an event that is not
 // a Swiss is refused too.
 func TestNewEventRefused(t *testing.T) {
-	e := newDirectorEnv(t)
+	e := newEnv(t)
 	cases := []struct {
 		form url.Values
 		want string
@@ -602,8 +572,8 @@ func TestNewEventRefused(t *testing.T) {
 			t.Errorf("%v: %d %q, want 400 naming %q", c.form, code, body, c.want)
 		}
 	}
-	if evs, _ := e.st.Events(t.Context()); len(evs) != 0 {
-		t.Errorf("%d events created by refused forms", len(evs))
+	if evs, _ := e.st.Events(t.Context()); len(evs) != 1 {
+		t.Errorf("%d events beside the demo after refused forms, want none", len(evs)-1)
 	}
 	id := e.createEvent(url.Values{"name": {"Pairs"}, "movement": {"mitchell"}, "tables": {"3"}, "per_round": {"2"}, "sections": {"2"}})
 	if code, body := e.postForm(fmt.Sprintf("/console/%d/draw", id), nil); code != http.StatusBadRequest {

@@ -222,16 +222,8 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 				}
 			}
 		}
-		for i, b := range su.Boards {
-			var ddText string
-			if i < len(su.DD) {
-				t, _ := json.Marshal(su.DD[i])
-				ddText = string(t)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
-				return err
-			}
+		if err := insertBoards(ctx, tx, id, su.Boards, su.DD); err != nil {
+			return err
 		}
 		for t := 1; t <= mv.Tables; t++ {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO table_codes (code, event_id, session, table_no) VALUES ($1, $2, 1, $3)`, newCode(), id, t); err != nil {
@@ -824,16 +816,8 @@ func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (in
 		if err := insertRounds(ctx, tx, id, roundSession, as); err != nil {
 			return err
 		}
-		for i, b := range su.Boards {
-			var ddText string
-			if i < len(su.DD) {
-				t, _ := json.Marshal(su.DD[i])
-				ddText = string(t)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
-				return err
-			}
+		if err := insertBoards(ctx, tx, id, su.Boards, su.DD); err != nil {
+			return err
 		}
 		if im != nil {
 			return s.putImported(ctx, tx, id, im)
@@ -844,6 +828,23 @@ func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (in
 		return 0, fmt.Errorf("store: create event %q: %w", ev.Name, err)
 	}
 	return id, nil
+}
+
+// insertBoards stores the boards with their double-dummy tables (dds is
+// parallel to boards, or shorter).
+func insertBoards(ctx context.Context, tx *sql.Tx, id int64, boards []deal.Board, dds []dd.Table) error {
+	for i, b := range boards {
+		var ddText string
+		if i < len(dds) {
+			t, _ := json.Marshal(dds[i])
+			ddText = string(t)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
+			return fmt.Errorf("board %d: %w", b.Number, err)
+		}
+	}
+	return nil
 }
 
 // insertRounds stores rounds (number → session) and their tables.

@@ -63,7 +63,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		for i := range ev.Entrants {
 			x := &ev.Entrants[i]
 			if en, ok := byNum[x.ID]; ok {
-				x.Name = cmp.Or(en.Name, x.Name, fmt.Sprintf("%s %d", unitName(ev.Kind), x.ID))
+				x.Name = cmp.Or(en.Name, x.Name, fmt.Sprintf("%s %d", UnitName(ev.Kind), x.ID))
 				x.Players = x.Players[:0]
 				for _, p := range en.Players {
 					x.Players = append(x.Players, event.Player{Name: p.Name, Member: p.Member, Rank: p.Rank})
@@ -156,8 +156,9 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 	return ev, nil
 }
 
-// unitName is what an entrant of the kind is called: pair, team, player.
-func unitName(k event.Kind) string {
+// UnitName is what an entrant of the kind is called: Pair, Team or
+// Player.
+func UnitName(k event.Kind) string {
 	switch {
 	case k == event.Individual:
 		return "Player"
