@@ -383,7 +383,7 @@ func (s *Server) roundAction(w http.ResponseWriter, r *http.Request, id int64, a
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request, id int64) {
-	if err := s.st.PostSession(r.Context(), id, 1); err != nil {
+	if err := s.st.PostSession(r.Context(), id, 0); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -554,10 +554,17 @@ func (s *Store) Sessions(ctx context.Context, id int64) ([]Session, error) {
 
 // PostSession posts the session's scores: the NSWBA 13 correction windows
 // run from now, every round of the session closes and the table codes of the
-// session expire.
+// session expire. Session 0 is the first session not posted yet, or the
+// last when every one is (a posting again).
 func (s *Store) PostSession(ctx context.Context, id int64, session int) error {
 	now := stamp(s.now())
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if session == 0 {
+			err := tx.QueryRowContext(ctx, `SELECT COALESCE(MIN(CASE WHEN posted_at IS NULL THEN number END), MAX(number)) FROM sessions WHERE event_id = $1`, id).Scan(&session)
+			if err != nil || session == 0 {
+				return fmt.Errorf("store: event %d has no session: %w", id, ErrNotFound)
+			}
+		}
 		r, err := tx.ExecContext(ctx, `UPDATE sessions SET posted_at = $1, closed_at = COALESCE(closed_at, $1) WHERE event_id = $2 AND number = $3`, now, id, session)
 		if err != nil {
 			return err

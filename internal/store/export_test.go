@@ -2,10 +2,12 @@ package store
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/event"
@@ -212,5 +214,50 @@ func TestImportPosted(t *testing.T) {
 	r2, _ := again.Report()
 	if !reflect.DeepEqual(r1.Standings, r2.Standings) {
 		t.Errorf("ranking after import:\n%+v\nwant\n%+v", r2.Standings, r1.Standings)
+	}
+}
+
+// TestPostNextSession: session 0 posts the first session not posted yet
+// (NSWBA 13: the correction windows run from each session's posting), then
+// the last again.
+func TestPostNextSession(t *testing.T) {
+	s, _, c := newEvent(t)
+	ctx := t.Context()
+	ev := event.New("Two sessions", event.MatchpointPairs, event.Matchpoints)
+	for i := 1; i <= 2; i++ {
+		if _, err := ev.AddEntrant(event.Entrant{ID: i, Name: fmt.Sprint(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 2 {
+		if _, err := ev.AddSession(c.t.Add(time.Duration(i)*time.Hour), 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, session := range []int{1, 2} {
+		if _, err := ev.AddRound(session, []event.Pairing{{NS: 1, EW: 2}}, []int{session}, c.t); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boards, _ := deal.Seeded(7).Boards(1, 2)
+	id, err := s.ImportEvent(ctx, ev, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range [][]int{{1}, {1, 2}, {1, 2, 2}} {
+		c.t = c.t.Add(time.Minute)
+		if err := s.PostSession(ctx, id, 0); err != nil {
+			t.Fatal(err)
+		}
+		ss, _ := s.Sessions(ctx, id)
+		var got []int
+		for _, se := range ss {
+			for range se.Postings {
+				got = append(got, se.Number)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("after posting %d: postings of sessions %v, want %v", i+1, got, want)
+		}
 	}
 }
