@@ -353,9 +353,14 @@ func TestEveryKindOfEvent(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				body, _ := io.ReadAll(r.Body)
 				r.Body.Close()
-				if r.StatusCode != 200 {
-					t.Errorf("public %s: %s", path, r.Status)
+				unit := "MP"
+				if ev.Scoring != event.Matchpoints {
+					unit = "IMPs"
+				}
+				if r.StatusCode != 200 || !bytes.Contains(body, []byte(unit)) {
+					t.Errorf("public %s: %s, %s shown %v", path, r.Status, unit, bytes.Contains(body, []byte(unit)))
 				}
 			}
 			// A VP event shows its matches' IMPs and VPs, as package event
@@ -583,3 +588,39 @@ func TestNewEventRefused(t *testing.T) {
 
 // fmtMP is the page's "mp" template function.
 func fmtMP(f float64) string { return funcs["mp"].(func(float64) string)(f) }
+
+// TestTeamsIMPs: a teams traveller row scores the IMPs of the difference
+// with the other room of its match (Law 78B, the WBF IMP scale), each
+// room from its North–South's view; a row without its other room, or
+// adjusted, scores none.
+func TestTeamsIMPs(t *testing.T) {
+	row := func(round, table, score int, adjusted string) travRow {
+		return travRow{Result: store.Result{Round: round, Table: table, Score: score}, Adjusted: adjusted}
+	}
+	cases := []struct {
+		name string
+		rows []travRow
+		want []float64 // NS IMPs by row; NaN: none
+	}{
+		{"open +420, closed −50: 470 is 10 IMPs", []travRow{row(1, 1, 420, ""), row(1, 2, -50, "")}, []float64{10, -10}},
+		{"the same score in both rooms", []travRow{row(1, 3, 420, ""), row(1, 4, 420, "")}, []float64{0, 0}},
+		{"closed room not in yet", []travRow{row(1, 1, 620, "")}, []float64{math.NaN()}},
+		{"another round's match 1", []travRow{row(1, 1, 620, ""), row(2, 2, 100, "")}, []float64{math.NaN(), math.NaN()}},
+		{"adjusted closed room", []travRow{row(1, 1, 620, ""), row(1, 2, 0, "assigned")}, []float64{math.NaN(), math.NaN()}},
+		{"two matches apart", []travRow{row(1, 1, 100, ""), row(1, 2, 140, ""), row(1, 3, -100, ""), row(1, 4, 100, "")}, []float64{-1, 1, -5, 5}},
+	}
+	for _, c := range cases {
+		teamsIMPs(c.rows)
+		for i, r := range c.rows {
+			if math.IsNaN(c.want[i]) {
+				if r.HasMP {
+					t.Errorf("%s: row %d scored %g IMPs, want none", c.name, i, r.NSMP)
+				}
+				continue
+			}
+			if !r.HasMP || r.NSMP != c.want[i] || r.EWMP != -c.want[i] {
+				t.Errorf("%s: row %d: %v %g/%g IMPs, want %g", c.name, i, r.HasMP, r.NSMP, r.EWMP, c.want[i])
+			}
+		}
+	}
+}
