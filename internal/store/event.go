@@ -647,6 +647,14 @@ func TwoRooms(ev *event.Event) bool {
 func Tables(ev *event.Event, rd *event.Round, m *event.Match) []Assignment {
 	boards := m.BoardsIn(rd)
 	switch {
+	case m.Forfeit != nil:
+		// A forfeited match is not played (NSWBA 13.9): its home side's
+		// table has no opponents.
+		t := m.Table
+		if TwoRooms(ev) {
+			t = 2*m.Table - 1
+		}
+		return []Assignment{{Round: rd.Number, Table: t, NS: m.NS, Boards: boards}}
 	case m.Individual() && len(m.Players) == 4:
 		return []Assignment{{Round: rd.Number, Table: m.Table, NS: m.Players[bridge.North], EW: m.Players[bridge.East], Boards: boards}}
 	case !TwoRooms(ev):
@@ -670,9 +678,9 @@ func MatchOf(twoRooms bool, table int) (match int, closed bool) {
 	return table, false
 }
 
-// stripResults returns a copy of the event without its results, match
-// scores, offences, corrections and postings: the skeleton the store keeps
-// beside its own tables of those.
+// stripResults returns a copy of the event without its board results,
+// computed match scores, offences, corrections and postings: the skeleton
+// the store keeps beside its own tables of those.
 func stripResults(ev *event.Event) (*event.Event, error) {
 	var buf bytes.Buffer
 	if err := ev.Write(&buf); err != nil {
@@ -686,7 +694,15 @@ func stripResults(ev *event.Event) (*event.Event, error) {
 	for _, rd := range sk.Rounds() {
 		for i := range rd.Matches {
 			m := &rd.Matches[i]
-			m.Results, m.Closed, m.IMPs, m.EWIMPs, m.VP, m.Provisional, m.Agreed, m.Forfeit = nil, nil, nil, nil, nil, false, nil, nil
+			// A forfeit (NSWBA 13.9), a margin entered for a whole match
+			// and the time a match score was agreed (NSWBA 13) are the
+			// director's and the scorer's: the skeleton keeps them. What
+			// Score computes goes.
+			margin := m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0 && m.Forfeit == nil
+			m.Results, m.Closed, m.EWIMPs, m.VP, m.Provisional = nil, nil, nil, nil, false
+			if !margin {
+				m.IMPs = nil
+			}
 		}
 	}
 	for i := range sk.Sessions {

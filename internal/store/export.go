@@ -498,14 +498,15 @@ func setScore(row []string, nsScore int) {
 func fmtPct(p float64) string { return strconv.FormatFloat(p, 'f', 2, 64) }
 
 // ErrNotCarried refuses an event file holding what the store cannot hold:
-// a match scored by its margin alone or forfeited, a fouled, turned or
-// unplayed board.
-var ErrNotCarried = errors.New("not carried by the server's store")
+// a fouled, turned or unplayed board, a fine in another unit. It is an
+// ErrInvalid.
+var ErrNotCarried = fmt.Errorf("%w: not carried by the server's store", ErrInvalid)
 
 // ImportEvent stores an event file (bridgetd-event/1, read by package
 // event) so that an event run with the command line goes on in the
-// server: its entrants, sessions and rounds, each result at its table (at
-// teams each room its table, Tables), each adjusted score as the
+// server: its entrants, sessions and rounds with their forfeits and the
+// margins entered for whole matches (in the skeleton), each result at its
+// table (at teams each room its table, Tables), each adjusted score as the
 // director's ruling (Law 12C), the fines (NSWBA 7) and the postings
 // (NSWBA 13). boards are the deals of the boards its rounds use (the event
 // file holds none). Corrections stay in the file: the results are the
@@ -522,9 +523,6 @@ func (s *Store) ImportEvent(ctx context.Context, ev *event.Event, boards []deal.
 			for j := range rd.Matches {
 				m := &rd.Matches[j]
 				where := fmt.Sprintf("round %d table %d", rd.Number, m.Table)
-				if m.Forfeit != nil || (m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0) {
-					return 0, fmt.Errorf("store: import: %s: %w: a forfeit or a match margin without board results", where, ErrNotCarried)
-				}
 				ts := Tables(ev, rd, m)
 				rooms := [][]event.Result{m.Results, m.Closed}
 				for k, rs := range rooms {
