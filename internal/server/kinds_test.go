@@ -34,6 +34,21 @@ func (e *env) postForm(path string, v url.Values) (int, string) {
 	return r.StatusCode, string(body)
 }
 
+// get fetches a page as the director; anything but 200 fails the test.
+func (e *env) get(path string) string {
+	e.t.Helper()
+	r, err := e.dir.Get(e.ts.URL + path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer r.Body.Close()
+	body, _ := io.ReadAll(r.Body)
+	if r.StatusCode != 200 {
+		e.t.Fatalf("GET %s: %s %s", path, r.Status, body)
+	}
+	return string(body)
+}
+
 // createEvent creates an event through the console's form and returns its id.
 func (e *env) createEvent(v url.Values) int64 {
 	e.t.Helper()
@@ -328,14 +343,8 @@ func TestEveryKindOfEvent(t *testing.T) {
 			}
 			// The console renders the event: at teams each table is a room
 			// of its match.
-			cr, err := e.dir.Get(fmt.Sprintf("%s/console/%d", e.ts.URL, id))
-			if err != nil {
-				t.Fatal(err)
-			}
-			cpage, _ := io.ReadAll(cr.Body)
-			cr.Body.Close()
-			if cr.StatusCode != 200 || (store.TwoRooms(ev) && !bytes.Contains(cpage, []byte("match 1 closed"))) {
-				t.Errorf("console page: %s; rooms shown %v", cr.Status, bytes.Contains(cpage, []byte("match 1 closed")))
+			if cpage := e.get(fmt.Sprintf("/console/%d", id)); store.TwoRooms(ev) && !strings.Contains(cpage, "match 1 closed") {
+				t.Error("console page: the teams tables' rooms not shown")
 			}
 			// The public page shows the ranking of each section.
 			e.postForm(fmt.Sprintf("/console/%d/publish", id), url.Values{"on": {"1"}})
@@ -525,6 +534,10 @@ func TestSwissSeededByRating(t *testing.T) {
 			t.Fatalf("pair %d: %d %s", n, code, body)
 		}
 	}
+	// Before the first draw the console offers it, seeded by rating.
+	if page := e.get(fmt.Sprintf("/console/%d", id)); !strings.Contains(page, "Draw round 1") || !strings.Contains(page, "by_rating") {
+		t.Errorf("console before the first draw offers no seeded draw:\n%s", page)
+	}
 	if code, body := e.postForm(fmt.Sprintf("/console/%d/draw", id), url.Values{"by_rating": {"1"}}); code != http.StatusSeeOther {
 		t.Fatalf("draw: %d %s", code, body)
 	}
@@ -541,15 +554,9 @@ func TestSwissSeededByRating(t *testing.T) {
 	if len(as) != 2 || !reflect.DeepEqual(got, want) {
 		t.Errorf("round 1 tables %+v, want 4 v 1 and 3 v 2", as)
 	}
-	r, err := e.dir.Get(fmt.Sprintf("%s/console/%d", e.ts.URL, id))
-	if err != nil {
-		t.Fatal(err)
-	}
-	page, _ := io.ReadAll(r.Body)
-	r.Body.Close()
-	if r.StatusCode != 200 || !bytes.Contains(page, []byte(`value="Grand Master"`)) || !bytes.Contains(page, []byte("Draw round 2")) {
-		t.Errorf("console page: %s; rank shown %v, next draw offered %v", r.Status,
-			bytes.Contains(page, []byte(`value="Grand Master"`)), bytes.Contains(page, []byte("Draw round 2")))
+	page := e.get(fmt.Sprintf("/console/%d", id))
+	if !strings.Contains(page, `value="Grand Master"`) || !strings.Contains(page, "Draw round 2") {
+		t.Errorf("console page: rank shown %v, next draw offered %v", strings.Contains(page, `value="Grand Master"`), strings.Contains(page, "Draw round 2"))
 	}
 }
 
