@@ -379,6 +379,17 @@ func TestEveryKindOfEvent(t *testing.T) {
 					t.Errorf("public %s: %s, %s shown %v", path, r.Status, unit, bytes.Contains(body, []byte(unit)))
 				}
 			}
+			if ev.Kind == event.Individual {
+				// Every player's score card has the board of each of the 7
+				// rounds, South and West too (their table's NS and EW are
+				// North and East).
+				for p := 1; p <= c.entrants; p++ {
+					card := e.get(fmt.Sprintf("/results/%d/pair/%d", id, p))
+					if n := strings.Count(card, `<tr><td><a href="/results/`); n != 7 {
+						t.Errorf("player %d's score card has %d boards, want 7", p, n)
+					}
+				}
+			}
 			// A VP event shows its matches' IMPs and VPs, as package event
 			// scored them.
 			if ev.Scoring != event.Matchpoints {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
@@ -349,11 +350,23 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 		Score    int
 		MP       float64
 	}
+	// An individual table seats four players (N, E, S, W); the table's
+	// NS and EW are North and East, so South and West are found here.
+	seats := map[[2]int][]int{}
+	if sk, _ := s.st.Skeleton(r.Context(), id); sk != nil && sk.Kind == event.Individual {
+		for _, rd := range sk.Rounds() {
+			for _, m := range rd.Matches {
+				seats[[2]int{rd.Number, m.Table}] = m.Players
+			}
+		}
+	}
 	var lines []line
 	for _, a := range as {
-		if !a.Active() || (a.NS != n && a.EW != n) {
+		players := seats[[2]int{a.Round, a.Table}]
+		if !a.Active() || (a.NS != n && a.EW != n && !slices.Contains(players, n)) {
 			continue
 		}
+		eastWest := a.EW == n || (len(players) == 4 && (players[bridge.East] == n || players[bridge.West] == n))
 		for _, b := range a.Boards {
 			rows, _, _ := s.travellerRows(r, id, b)
 			for _, x := range rows {
@@ -361,7 +374,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 					continue
 				}
 				l := line{travRow: x, Board: b, Dir: "NS", Score: x.Score, MP: x.NSMP, Opponent: x.EWCards}
-				if x.EWCards == n {
+				if x.EWCards == n || (eastWest && !a.Switch) {
 					l.Dir, l.Score, l.MP, l.Opponent = "EW", -x.Score, x.EWMP, x.NSCards
 				}
 				lines = append(lines, l)
