@@ -50,7 +50,7 @@ const MaxTables = 200
 // MaxSections is the most sections the console sets up.
 const MaxSections = 8
 
-// The kinds of event the console creates (EventForm.Movement).
+// Movements are the kinds of event the console creates (EventForm.Movement).
 var Movements = []string{"mitchell", "howell", "individual", "swiss-pairs", "swiss-teams", "round-robin"}
 
 // NewSetup builds an event's setup: the movement from package movement, or
