@@ -169,19 +169,12 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 	if kindName == "" {
 		return 0, fmt.Errorf("store: create event: %w: only Mitchell and Howell pairs movements are served", ErrInvalid)
 	}
-	start := su.Start
-	if start.IsZero() {
-		start = s.now()
-	}
+	start := cmp.Or(su.Start, s.now())
 	var id int64
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if id, err = nextID(ctx, tx, "events"); err != nil {
-			return err
-		}
-		if _, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at)
-			VALUES ($1, $2, 'mp-pairs', 'matchpoints', $3, $4, $5, $6, $7, $8, $9)`,
-			id, su.Name, kindName, string(mvJSON), mv.Tables, len(mv.Rounds), mv.PerSet, boolInt(mv.TwoWinner), stamp(s.now())); err != nil {
+		if id, err = s.insertEvent(ctx, tx, eventRow{name: su.Name, kind: string(event.MatchpointPairs), scoring: string(event.Matchpoints),
+			style: kindName, movement: string(mvJSON), tables: mv.Tables, rounds: len(mv.Rounds), perRound: mv.PerSet, twoWinner: mv.TwoWinner}); err != nil {
 			return err
 		}
 		if _, err = tx.ExecContext(ctx, `INSERT INTO sections (event_id, name) VALUES ($1, 'A')`, id); err != nil {
@@ -236,6 +229,28 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 		return 0, fmt.Errorf("store: create event %q: %w", su.Name, err)
 	}
 	return id, nil
+}
+
+// eventRow is an events row as created.
+type eventRow struct {
+	name, kind, scoring string
+	style, movement     string // the movement's name and package movement's JSON
+	tables, rounds      int
+	perRound            int
+	twoWinner           bool
+	skeleton            string
+}
+
+// insertEvent stores a new event's row and returns its id.
+func (s *Store) insertEvent(ctx context.Context, tx *sql.Tx, r eventRow) (int64, error) {
+	id, err := nextID(ctx, tx, "events")
+	if err != nil {
+		return 0, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at, skeleton)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		id, r.name, r.kind, r.scoring, r.style, r.movement, r.tables, r.rounds, r.perRound, boolInt(r.twoWinner), stamp(s.now()), r.skeleton)
+	return id, err
 }
 
 func putEntrant(ctx context.Context, tx *sql.Tx, id int64, en Entrant) error {
@@ -785,20 +800,12 @@ func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (in
 	if tables == 0 && !ev.Kind.Swiss() {
 		return 0, fmt.Errorf("store: create event %q: %w: no table plays", ev.Name, ErrInvalid)
 	}
-	style := cmp.Or(su.Style, string(ev.Kind))
-	start := su.Start
-	if start.IsZero() {
-		start = s.now()
-	}
+	start := cmp.Or(su.Start, s.now())
 	var id int64
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if id, err = nextID(ctx, tx, "events"); err != nil {
-			return err
-		}
-		if _, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at, skeleton)
-			VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8, $9, $10, $11)`,
-			id, ev.Name, string(ev.Kind), string(ev.Scoring), style, tables, max(rounds, ev.PlannedRounds), ev.BoardsPerRound, boolInt(ev.TwoWinner), stamp(s.now()), skText); err != nil {
+		if id, err = s.insertEvent(ctx, tx, eventRow{name: ev.Name, kind: string(ev.Kind), scoring: string(ev.Scoring), style: cmp.Or(su.Style, string(ev.Kind)),
+			movement: "{}", tables: tables, rounds: max(rounds, ev.PlannedRounds), perRound: ev.BoardsPerRound, twoWinner: ev.TwoWinner, skeleton: skText}); err != nil {
 			return err
 		}
 		sections := map[string]bool{}
