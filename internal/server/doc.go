@@ -30,6 +30,14 @@
 // event live through server-sent events carried by a Broker (in-process
 // here; the interface leaves room for PostgreSQL LISTEN/NOTIFY).
 //
+// The console creates every kind of event from package movement and
+// package event (NewSetup): a Mitchell or Howell in one section or several
+// (sharing boards or not), an individual, a Swiss pairs or teams drawn
+// round by round from the console (package swiss through event.DrawSwiss),
+// a teams round robin; it imports an event file run with the command line
+// (ImportSetup, store.ImportEvent). Every kind is ranked by event.Report, the
+// whole field and each section of several on its own (SectionRankings).
+//
 // Board scores are package score's (matchpoints with Neuberg's formula, the
 // adjusted scores of Law 12C) on the travellers the store builds; the
 // ranking is package event's Report on the event file the store builds (the
