@@ -166,6 +166,15 @@ func TestEveryRouteRefusesBadInput(t *testing.T) {
 			{why: "round 99, which the store calls not started", path: ev + "/rounds/99/close", code: 409},
 			{why: "round 2 not started", path: ev + "/rounds/2/close", code: 409},
 		},
+		"POST /console/import": {
+			{why: "no event file in the form", path: "/console/import", body: "name=x", code: 400},
+			{why: "not the director", path: "/console/import", body: "name=x", anon: true, code: 401},
+		},
+		"POST /console/{id}/draw": {
+			{why: "a Mitchell has no Swiss draw", path: ev + "/draw", code: 400},
+			{why: "no such event", path: "/console/999/draw", code: 404},
+			{why: "id not a number", path: "/console/x/draw", code: 400},
+		},
 		"POST /console/{id}/post":    {{why: "no such event", path: "/console/999/post", code: 404}},
 		"POST /console/{id}/publish": {{why: "no such event", path: "/console/999/publish", body: "on=1", code: 404}},
 		"POST /console/{id}/pairs/{n}": {
