@@ -209,7 +209,7 @@ func TestPlayRefuses(t *testing.T) {
 		want       error
 	}{
 		{"card not held", "E plays SA\n", ErrNotHeldPlay},
-		{"option pending", "W leads D3\nE plays SJ\n", ErrPlayPending},
+		{"option pending", "W leads D3\nS plays S6\n", ErrPlayPending},
 		{"after a claim", trick1 + "N claims 12\nE plays SJ\n", ErrPlayOver},
 		{"dummy claims", trick1 + "S claims 12\n", ErrBadEvent},
 		{"agree with no claim", trick1 + "E agrees\n", ErrBadEvent},
