@@ -70,7 +70,7 @@ func (p *Play) DummyLooks(seat bridge.Seat, what string) error {
 	}
 	p.dummyBreach = law
 	r := p.newRuling(law, seat, desc)
-	r.summary(fmt.Sprintf("dummy is liable to a procedural penalty (43B1; Law 90); from now on a warning, a revoke question or an attention drawn by him has the consequences of 43B2 and %s", p.breachLaw()))
+	r.summary(fmt.Sprintf("dummy is liable to a procedural penalty (43B1; Law 90); from now on a warning, a revoke question or an attention drawn by him has the consequences of %s", p.law("43B2(a)–(c)", "43B2 and 43B3")))
 	return nil
 }
 

@@ -59,6 +59,9 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	if pos < 0 {
 		return fmt.Errorf("laws: %w: %s's revoke card is not on trick %d", ErrBadEvent, seat, rv.Trick)
 	}
+	if twelfth && k+1 < len(p.tricks) {
+		p.takeBack(k+1, 0) // the last trick is played again after the correction
+	}
 	h := p.hands[seat].With(rv.Card)
 	if !h.Has(c) || c == rv.Card {
 		return fmt.Errorf("laws: %w: %s corrects with %s", ErrNotHeldPlay, seat, c)

@@ -88,11 +88,6 @@ func (p *Play) Dispute(seat bridge.Seat, n int) error {
 	if n >= 0 {
 		what = fmt.Sprintf("%s says declarer won %d tricks, not %d", seat, n, rec)
 	}
-	if c := p.claim; c != nil && len(c.Agreed) > 0 && !c.Withdrawn {
-		r := p.newRuling("79B1", seat, what)
-		r.summary("the tricks come from an agreed claim or concession: Law 69B (or 71 for a concession) applies, by withdrawing the agreement within the correction period (79B1)")
-		return nil
-	}
 	if p.correctionOver {
 		r := p.newRuling(p.law("79C", "79C2"), seat, what)
 		if rec == won {
@@ -100,6 +95,11 @@ func (p *Play) Dispute(seat bridge.Seat, n int) error {
 			return nil
 		}
 		return p.lateCorrection(r, won)
+	}
+	if c := p.claim; c != nil && len(c.Agreed) > 0 && !c.Withdrawn {
+		r := p.newRuling("79B1", seat, what)
+		r.summary("the tricks come from an agreed claim or concession: Law 69B (or 71 for a concession) applies, by withdrawing the agreement within the correction period (79B1)")
+		return nil
 	}
 	if p.roundOver {
 		if p.is97() {

@@ -36,7 +36,7 @@ type Event struct {
 	Call    CallEvent
 	Word    string // option, finding or request
 	Cards   []bridge.Card
-	Tricks  int // claims and concessions, tricks recorded or disputed (playlog.go)
+	Tricks  int          // claims and concessions, tricks recorded or disputed (playlog.go)
 	Deal    *bridge.Deal // fouled: the board as it should have been (Law 87)
 }
 

@@ -408,15 +408,11 @@ func (p *Play) anyCard(seat bridge.Seat, what, law string) error {
 func (p *Play) knownWinner(dummy bridge.Seat, legal bridge.Hand) (bridge.Card, bool) {
 	t := p.current()
 	trump := p.contract.Strain
+	// the cards declarer cannot see, when a defender is still to play to
+	// the trick: he does not know which defender holds which
 	unseen := bridge.Hand(0)
-	for _, s := range []bridge.Seat{p.declarer.LHO(), p.declarer.RHO()} {
-		played := false
-		for i := 0; i < t.N; i++ {
-			played = played || t.Player(i) == s
-		}
-		if !played {
-			unseen |= p.hands[s]
-		}
+	if t.N < 3 {
+		unseen = p.hands[p.declarer.LHO()] | p.hands[p.declarer.RHO()]
 	}
 	cs := legal.Cards()
 	for i := len(cs) - 1; i >= 0; i-- { // lowest first within a suit

@@ -35,9 +35,9 @@ const (
 	evLook      = "look"       // S looks-at W | S exchanges (43A2)
 	evSuggest   = "suggest"    // S suggests [CARD] (45F)
 	// law12_16play.go: Laws 13, 14, 16 in the play
-	evFound     = "found"      // W found SQ: a missing card restored (14B)
-	evWrongCnt  = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
-	evUI        = "ui"          // E hesitates | E remarks | E gestures (16B)
+	evFound    = "found"       // W found SQ: a missing card restored (14B)
+	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
+	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
 	// law79_90.go: Laws 79, 90
 	evRecord  = "record"  // N records 9 (79A)
 	evDispute = "dispute" // E disputes [9] (79B, 79C)
