@@ -80,8 +80,11 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 				p.won[nx.Winner(p.contract.Strain).Side()]--
 			}
 			for i := 0; i < nx.N; i++ {
-				s := nx.Player(i)
-				p.hands[s] = p.hands[s].With(nx.Cards[i])
+				if s := nx.Player(i); nx.Cards[i].Valid() {
+					p.hands[s] = p.hands[s].With(nx.Cards[i])
+				} else {
+					p.dropDefect(s, k+2)
+				}
 			}
 			p.tricks = p.tricks[:k+1]
 			t = &p.tricks[k]
@@ -90,6 +93,10 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	var withdrawn, penalised []string
 	for i := t.N - 1; i > pos; i-- {
 		s := t.Player(i)
+		if !t.Cards[i].Valid() {
+			p.dropDefect(s, k+1)
+			continue
+		}
 		p.hands[s] = p.hands[s].With(t.Cards[i])
 		withdrawn = append(withdrawn, s.String()+" "+t.Cards[i].String())
 		if s == seat.Partner() && p.defender(s) {

@@ -450,7 +450,7 @@ func (ev Event) String() string {
 			s += " " + c.ASCII()
 		}
 		return s
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract:
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply:
 		s := seat + playVerbOf[ev.Kind] + " " + ev.Cards[0].ASCII()
 		if ev.Word != "" {
 			s += " " + ev.Word
@@ -472,8 +472,10 @@ func (ev Event) String() string {
 			return seat + playVerbOf[ev.Kind]
 		}
 		return fmt.Sprintf("%s%s %d", seat, playVerbOf[ev.Kind], ev.Tricks)
-	case evFace, evWarn:
+	case evFace, evWarn, evMixes, evOmit:
 		return seat + playVerbOf[ev.Kind]
+	case evInspect, evPointsOut:
+		return strings.TrimSpace(fmt.Sprintf("%s%s %d %s", seat, playVerbOf[ev.Kind], ev.Tricks, ev.Word))
 	case evFouled:
 		return "fouled " + ev.Deal.String()
 	case evWrongBoardPlay:

@@ -84,6 +84,7 @@ type Play struct {
 	recorded                  *int
 	penalties                 []ProceduralPenalty
 	fouled                    *FouledBoard
+	defects                   []*defect // law65_67.go
 }
 
 // Revoke is a failure to follow suit (or to comply with a rectification)
@@ -210,7 +211,9 @@ func (p *Play) Position() ClaimPosition {
 	pos := ClaimPosition{Hands: p.hands, Trump: p.contract.Strain, Leader: t.Leader, Declarer: p.declarer,
 		Shown: p.voids}
 	for i := 0; i < t.N; i++ {
-		pos.Trick = append(pos.Trick, t.Cards[i])
+		if t.Cards[i].Valid() { // not the gap of an omitted card (Law 67)
+			pos.Trick = append(pos.Trick, t.Cards[i])
+		}
 	}
 	return pos
 }

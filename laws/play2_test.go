@@ -346,6 +346,47 @@ func TestPlayLawsPart2(t *testing.T) {
 		// Law 87: a fouled board is scored in its own group.
 		{"87B", both, trick1 + "fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n", map[Edition]string{0: "87B"}, nil},
 		{"87A", both, trick1 + "fouled N:AKQ2.AKQ.AK2.432 JT9.JT9.JT9.JT98 876.876.876.AKQ7 543.5432.Q543.65\n", map[Edition]string{0: "87A"}, nil},
+		// 2017 65B3: a card pointed the wrong way, attention in time; late:
+		// Law 16B may apply. 1997 65B.
+		{"65B3 in time", both, trick1 + "W points-out 1 N\n", map[Edition]string{Edition2017: "65B3", Edition1997: "65B"}, func(t *testing.T, p *Play, _ *Table) {
+			if r := lastRuling(p); r.Offender != bridge.North || len(r.Rect.DamageCheck) != 0 {
+				t.Errorf("ruling %+v: want N's card corrected, no check", r)
+			}
+		}},
+		{"65B3 late", e17, trick1 + "S plays S6\nW plays S3\nW points-out 1 N\n", map[Edition]string{0: "65B3"}, func(t *testing.T, p *Play, _ *Table) {
+			if r := lastRuling(p); r.Offender != bridge.West || !hasDamageCheck(r, "16B") {
+				t.Errorf("ruling %+v: want W's late remark with a 16B check", r)
+			}
+		}},
+		// Law 66A/66B: the last trick before his side plays again: no ruling; 66C: a quitted trick.
+		{"66A", both, trick1 + "W inspects 1\n", map[Edition]string{0: ""}, nil},
+		{"66C", both, trick1 + "S plays S6\nW plays S3\nN plays SA\nE plays S9\nN plays HA\nE inspects 1\n", map[Edition]string{0: "66C"}, nil},
+		// Law 66D: cards mixed after the play.
+		{"66D", both, trick1 + agreedRest + "E mixes\n", map[Edition]string{0: "66D"}, nil},
+		// Law 67A1: the omitted card supplied before both sides play to the next trick.
+		{"67A1", both, "E plays CJ\nS plays CA\nW omits\nN plays C2\nW supplies C5\n", map[Edition]string{0: "67A1"}, func(t *testing.T, p *Play, _ *Table) {
+			tr := p.Tricks()[0]
+			if tr.Cards[2] != card(t, "C5") || p.Hand(bridge.West).Has(card(t, "C5")) || p.Won(bridge.NS) != 1 || p.Turn() != bridge.South {
+				t.Errorf("trick 1 %v: want ♣5 supplied, N-S winning, dummy on lead", tr.String())
+			}
+		}},
+		// Law 67B1(a): after both sides played to the next trick, a card of
+		// the suit led: 2017 a deemed revoke, one trick (64A2: E-W won trick 3);
+		// 1997 no penalty.
+		{"67B1(a)", both, "E plays CJ\nS plays CA\nW omits\nN plays C2\nS plays S6\nW plays S3\nN plays SA\nE plays S9\nW supplies C5\nN plays D2\nE plays DT\nS plays D8\nW plays DQ\nend-of-play\n",
+			map[Edition]string{Edition2017: "67B1(a) 67B1(a)", Edition1997: "67B1(a)"}, func(t *testing.T, p *Play, _ *Table) {
+				want := map[Edition]int{Edition2017: 3, Edition1997: 2}[p.ed]
+				if n := p.DeclarerTricks(); n != want {
+					t.Errorf("declarer tricks %d, want %d", n, want)
+				}
+			}},
+		// Law 67B1(b): W has no club left: a deemed revoke in both codes (E-W won trick 4).
+		{"67B1(b)", both, trick1 + "S plays CK\nW omits\nN plays C3\nE plays C9\nS plays CQ\nW plays C6\nN plays C4\nE plays C8\nS plays C7\nW plays H2\nN plays S2\nE plays CT\nW supplies H3\nend-of-play\n",
+			map[Edition]string{0: "67B1(b) 67B1(b)"}, func(t *testing.T, p *Play, _ *Table) {
+				if n := p.DeclarerTricks(); n != 4 {
+					t.Errorf("declarer tricks %d, want 3 won + 1 transferred", n)
+				}
+			}},
 		// Law 90B2: a procedural penalty for slow play.
 		{"90B2", both, trick1 + "N penalty slow 10%\n", map[Edition]string{0: "90B2"}, func(t *testing.T, p *Play, _ *Table) {
 			pp := p.ProceduralPenalties()
@@ -485,6 +526,10 @@ func TestPlayLawsRefuse(t *testing.T) {
 		{"13 needs a finding", trick1 + "N wrong-count\n", ErrBadEvent},
 		{"79 before the end", trick1 + "N records 9\n", ErrBadEvent},
 		{"found card not held", trick1 + "W found SA\n", ErrNotHeldPlay},
+		{"nothing omitted", trick1 + "W supplies C6\n", ErrBadEvent},
+		{"omission out of turn", "E plays CJ\nW omits\n", ErrBadEvent},
+		{"supply must follow", "E plays CJ\nS plays CA\nW omits\nN plays C2\nW supplies H2\n", ErrBadEvent},
+		{"mixing during the play", trick1 + "E mixes\n", ErrBadEvent},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -158,6 +158,10 @@ func (p *Play) takeBack(k, pos int) []played {
 		}
 		for i := from; i < t.N; i++ {
 			s := t.Player(i)
+			if !t.Cards[i].Valid() {
+				p.dropDefect(s, j+1) // the gap of an omitted card (Law 67)
+				continue
+			}
 			p.hands[s] = p.hands[s].With(t.Cards[i])
 			out = append(out, played{s, t.Cards[i]})
 		}

@@ -42,6 +42,12 @@ const (
 	evRecord  = "record"  // N records 9 (79A)
 	evDispute = "dispute" // E disputes [9] (79B, 79C)
 	evPenalty = "penalty" // N penalty slow [10% | 1VP | warning] (90)
+	// law65_67.go: Laws 65-67
+	evPointsOut = "points-out" // W points-out 3 E: E's card on trick 3 pointed the wrong way (65B)
+	evInspect   = "inspect"    // E inspects 3 (66)
+	evMixes     = "mixes"      // E mixes: his played cards after the play (66D)
+	evOmit      = "omit"       // W omits: W did not play to the trick (67)
+	evSupply    = "supply"     // W supplies C6: the card for the trick he omitted (67A1, 67B1)
 	// lines without a seat
 	evFouled         = "fouled"            // fouled N:… — the board as it should have been (87)
 	evWrongBoardPlay = "wrong-board-play"  // wrong-board previously-played | first-time (15B; 1997 15A, 15B)
@@ -53,7 +59,8 @@ const (
 var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touches", evHold: "holds",
 	evRedesignate: "changes-designation", evMisplace: "misplaced", evAdd: "adds", evFound: "found",
 	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
-	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns"}
+	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
+	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits"}
 
 // uiVerb is the verb written for each kind of extraneous information.
 var uiVerb = map[string]string{"hesitation": "hesitates", "remark": "remarks", "gesture": "gestures"}
@@ -80,6 +87,7 @@ var playVerbs = map[string]string{
 	"found": evFound, "wrong-count": evWrongCnt,
 	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
 	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
+	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
 }
 
 // parsePlayLine fills ev from a play line "SEAT VERB …" (f are the fields);
@@ -118,7 +126,7 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	case evPlay:
 		return true, parsePlayCards(ev, verb, f)
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound:
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply:
 		if len(f) != 3 {
 			return true, fmt.Errorf("want %s and one card", verb)
 		}
@@ -180,6 +188,23 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			}
 		default:
 			return true, fmt.Errorf("%s: wrong number of words", verb)
+		}
+	case evInspect, evPointsOut:
+		want := map[string]int{evInspect: 3, evPointsOut: 4}[kind]
+		if len(f) != want {
+			return true, fmt.Errorf("want %s, a trick number (1-13)%s", verb, map[bool]string{true: " and the seat whose card is pointed wrongly", false: ""}[kind == evPointsOut])
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil || n < 1 || n > 13 {
+			return true, fmt.Errorf("trick %q: want 1-13", f[2])
+		}
+		ev.Tricks = n
+		if kind == evPointsOut {
+			s, err := bridge.ParseSeat(f[3])
+			if err != nil {
+				return true, err
+			}
+			ev.Word = s.String()
 		}
 	case evWrongCnt:
 		switch {
@@ -345,6 +370,7 @@ func (t *Table) playing(ev Event) bool {
 	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
 		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
 		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
+		evPointsOut, evInspect, evMixes, evOmit, evSupply,
 		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
 		return true // applyPlay says why when there is no play
 	}
@@ -460,6 +486,20 @@ func (t *Table) applyPlay(ev Event) error {
 		return p.Dispute(ev.Seat, ev.Tricks)
 	case evPenalty:
 		return p.Procedural(ev.Seat, ev.Word)
+	case evPointsOut:
+		owner, err := bridge.ParseSeat(ev.Word)
+		if err != nil {
+			return err
+		}
+		return p.PointsOut(ev.Seat, ev.Tricks, owner)
+	case evInspect:
+		return p.Inspect(ev.Seat, ev.Tricks)
+	case evMixes:
+		return p.Mixes(ev.Seat)
+	case evOmit:
+		return p.Omit(ev.Seat)
+	case evSupply:
+		return p.Supply(ev.Seat, ev.Cards[0])
 	case evFouled:
 		return p.Fouled(*ev.Deal)
 	case evWrongBoardPlay:
@@ -551,7 +591,9 @@ func (p *Play) Result() *PlayResult {
 		}
 		tr := TrickResult{Leader: t.Leader, Cards: []bridge.Card{}}
 		for i := 0; i < t.N; i++ {
-			tr.Cards = append(tr.Cards, t.Cards[i])
+			if t.Cards[i].Valid() { // an omitted card (Law 67) is not shown
+				tr.Cards = append(tr.Cards, t.Cards[i])
+			}
 		}
 		if t.Complete() {
 			w := t.Winner(p.contract.Strain)
