@@ -99,6 +99,9 @@ func (p *Play) Supply(seat bridge.Seat, c bridge.Card) error {
 	if p.claim != nil || p.ended {
 		return fmt.Errorf("laws: %w", ErrPlayOver)
 	}
+	if d := p.pending; d != nil {
+		return fmt.Errorf("laws: %w (Law %s)", ErrPlayPending, d.ruling.Law)
+	}
 	if !p.hands[seat].Has(c) {
 		return fmt.Errorf("laws: %w: %s supplies %s", ErrNotHeldPlay, seat, c)
 	}
@@ -179,6 +182,14 @@ func (p *Play) Supply(seat bridge.Seat, c bridge.Card) error {
 // later one (64A2), no more than it won from there on.
 func (p *Play) defectTransfers(claimed [2]int) []RevokeTransfer {
 	var out []RevokeTransfer
+	// no side gives up more tricks than it has, after the revoke transfers
+	var have [2]int
+	for s := bridge.NS; s <= bridge.EW; s++ {
+		have[s] = p.won[s] + claimed[s]
+	}
+	for _, tr := range p.transfers {
+		have[tr.Revoke.Seat.Side()] -= tr.Tricks
+	}
 	for _, d := range p.defects {
 		if d.law == "" {
 			continue
@@ -191,8 +202,9 @@ func (p *Play) defectTransfers(claimed [2]int) []RevokeTransfer {
 			}
 		}
 		tr := RevokeTransfer{Revoke: Revoke{Seat: d.seat, Trick: d.trick, Card: d.card, Established: true}, Law: d.law}
-		if won > 0 {
+		if won > 0 && have[side] > 0 {
 			tr.Tricks = 1
+			have[side]--
 			tr.Reason = "a deemed revoke on the defective trick: the offending side won it or a later trick, one trick (64A2)"
 		} else {
 			tr.Reason = "a deemed revoke on the defective trick: the offending side won neither it nor a later trick, no transfer (64B1)"

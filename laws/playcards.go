@@ -449,8 +449,8 @@ func (p *Play) Redesignate(seat bridge.Seat, c bridge.Card) error {
 	if seat != p.declarer {
 		return fmt.Errorf("laws: %w: only declarer designates dummy's cards (45C4(b))", ErrBadEvent)
 	}
-	if p.Ended() {
-		return fmt.Errorf("laws: %w", ErrPlayOver)
+	if err := p.open(); err != nil {
+		return err
 	}
 	dummy := p.Dummy()
 	// dummy's last card on the current or the previous trick
@@ -486,7 +486,7 @@ func (p *Play) Redesignate(seat bridge.Seat, c bridge.Card) error {
 		}
 	}
 	for _, x := range after {
-		if !p.defender(x.seat) || p.pending != nil {
+		if !p.defender(x.seat) {
 			r.cite("45C4(a)")
 			r.summary(fmt.Sprintf("too late: declarer has played again since, so %s stays played (45C4(a))", old))
 			return nil
@@ -512,8 +512,8 @@ func (p *Play) Misplaced(seat bridge.Seat, c bridge.Card) error {
 	if seat != p.Dummy() {
 		return fmt.Errorf("laws: %w: 45D is about dummy's cards; %s is not dummy", ErrBadEvent, seat)
 	}
-	if p.Ended() {
-		return fmt.Errorf("laws: %w", ErrPlayOver)
+	if err := p.open(); err != nil {
+		return err
 	}
 	k, pos := p.find(seat, c)
 	if k < 0 {
@@ -532,7 +532,6 @@ func (p *Play) Misplaced(seat bridge.Seat, c bridge.Card) error {
 		}
 	}
 	back := p.takeBack(k, pos)
-	p.pending = nil
 	r.summary(fmt.Sprintf("%s goes back to dummy; declarer names dummy's card (45D)", c))
 	if len(back) > 1 {
 		r.note("the cards played after it go back to their hands to be played again; a defender may change his (45D; 16C): " + playedList(back[1:]))
@@ -593,6 +592,9 @@ func (p *Play) Retract(seat bridge.Seat, c bridge.Card, why string) error {
 		r.summary(fmt.Sprintf("%s goes back to the hand without rectification and may not be accepted (47E1); the correct player leads", c))
 		r.inform(Information{What: fmt.Sprintf("%s's retracted %s", seat, c), Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: "16C"})
 		return nil
+	}
+	if d := p.pending; d != nil {
+		return fmt.Errorf("laws: %w (Law %s)", ErrPlayPending, d.ruling.Law)
 	}
 	k, pos := p.find(seat, c)
 	if k < 0 {
