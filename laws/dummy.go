@@ -175,6 +175,9 @@ func (p *Play) DummyAttention(seat bridge.Seat) error {
 	if err := p.dummyOnly(seat, "attention"); err != nil {
 		return err
 	}
+	if p.Ended() {
+		return nil // 2017 42B3: after the play dummy may draw attention
+	}
 	if p.dummyBreach == "" {
 		r := p.newRuling("43A1(b)", seat, fmt.Sprintf("dummy %s drew attention to an irregularity during the play", seat))
 		r.summary("dummy may not draw attention to an irregularity until the play ends (42B3): he is liable to a procedural penalty (43B1; Law 90); the Director rules on the irregularity as usual")

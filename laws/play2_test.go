@@ -199,8 +199,8 @@ func TestPlayLawsPart2(t *testing.T) {
 				t.Errorf("want ♠3 to stay played and a damage check")
 			}
 		}},
-		// Law 47F: otherwise a played card stays played.
-		{"47F", both, trick1 + "S plays S6\nW plays S3\nW retracts S3\n", map[Edition]string{0: "47F"}, func(t *testing.T, p *Play, _ *Table) {
+		// 1997 47F, 2017 47F2: otherwise a played card stays played.
+		{"47F", both, trick1 + "S plays S6\nW plays S3\nW retracts S3\n", map[Edition]string{Edition1997: "47F", Edition2017: "47F2"}, func(t *testing.T, p *Play, _ *Table) {
 			if p.Hand(bridge.West).Has(card(t, "S3")) {
 				t.Errorf("♠3 went back")
 			}

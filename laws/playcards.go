@@ -51,7 +51,7 @@ import (
 //	      (no rectification; the lead may not be accepted); 47E2(a) after
 //	      a mistaken explanation, before the correct one, if no card has
 //	      been played after it; 47E2(b) too late: the Director may adjust;
-//	      47F otherwise the card stays played. Retract.
+//	      otherwise the card stays played (1997 47F, 2017 47F2). Retract.
 //	48B1: declarer facing his cards after an opening lead out of turn is
 //	      Law 54 (he spreads, 54A); 48B2: at any other time it is a claim
 //	      (Law 68). Face.
@@ -581,8 +581,9 @@ func (p *Play) Retract(seat bridge.Seat, c bridge.Card, why string) error {
 	// a lead out of turn still waiting for the option
 	if d := p.pending; d != nil && d.card == c && d.offender == seat && d.loot {
 		if why != "turn" {
-			r := p.newRuling("47F", seat, what)
-			r.summary(fmt.Sprintf("a card once played may not be taken back: the lead out of turn of %s stays to be ruled (47F)", c))
+			law := p.law("47F", "47F2")
+			r := p.newRuling(law, seat, what)
+			r.summary(fmt.Sprintf("a card once played may not be taken back: the lead out of turn of %s stays to be ruled (%s)", c, law))
 			return nil
 		}
 		p.pending = nil
@@ -623,8 +624,9 @@ func (p *Play) Retract(seat bridge.Seat, c bridge.Card, why string) error {
 		r.summary(fmt.Sprintf("a card has been played after it: too late to take it back, %s stays played; the Director may award an adjusted score (47E2(b))", c))
 		return nil
 	}
-	r := p.newRuling("47F", seat, what)
-	r.summary(fmt.Sprintf("a card once played may not be taken back: %s stays played (47F)", c))
+	law := p.law("47F", "47F2")
+	r := p.newRuling(law, seat, what)
+	r.summary(fmt.Sprintf("a card once played may not be taken back: %s stays played (%s)", c, law))
 	return nil
 }
 
