@@ -552,3 +552,50 @@ func TestPlayLawsRefuse(t *testing.T) {
 		}
 	}
 }
+
+// TestRevokeTrickTwelvePartnerToPlay: Law 62D2 (1997) / 16C (2017): E
+// revokes on trick twelve before his partner W has played to it; the
+// correction carries the information flag for E-W.
+//
+//	N ♠A ♥AKQJT98765 ♦A ♣A    E ♠2 ♥2 ♣KQJT9876543
+//	S ♠3 ♦KQJT98765432        W ♠KQJT987654 ♥43 ♣2
+func TestRevokeTrickTwelvePartnerToPlay(t *testing.T) {
+	head := "dealer N\ndeal N:A.AKQJT98765.A.A 2.2..KQJT9876543 3..KQJT98765432. KQJT987654.43..2\nN 1NT\nE P\nS P\nW P\n"
+	var b strings.Builder
+	b.WriteString(head)
+	b.WriteString("E plays H2\nS plays D2\nW plays H3\nN plays HA\n")
+	b.WriteString("N plays HK\nE plays C3\nS plays D3\nW plays H4\n")
+	nH := []string{"HQ", "HJ", "HT", "H9", "H8", "H7", "H6", "H5"}
+	eC := []string{"C4", "C5", "C6", "C7", "C8", "C9", "CT", "CJ"}
+	sD := []string{"D4", "D5", "D6", "D7", "D8", "D9", "DT", "DJ"}
+	wS := []string{"SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "S6"}
+	for i := range nH {
+		fmt.Fprintf(&b, "N plays %s\nE plays %s\nS plays %s\nW plays %s\n", nH[i], eC[i], sD[i], wS[i])
+	}
+	b.WriteString("N plays DA\nE plays CQ\nS plays DQ\nW plays S5\n") // trick 11
+	b.WriteString("N plays SA\nE plays CK\nS plays S3\nW plays S4\n") // trick 12: E revokes, W still to play
+	b.WriteString("N plays CA\nE plays S2\nS plays DK\nW plays C2\n") // trick 13
+	b.WriteString("E corrects-revoke S2\nS plays S3\nW plays S4\nN plays CA\nE plays CK\nS plays DK\nW plays C2\nend-of-play\n")
+	for _, ed := range []Edition{Edition1997, Edition2017} {
+		lg, err := ParseLog(strings.NewReader(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := lg.Play(ed)
+		if err != nil {
+			t.Fatalf("%s: %v", ed, err)
+		}
+		p := tb.Play()
+		if got := strings.Join(playLaws(p), " "); got != "61A1 62D1" {
+			t.Fatalf("%s: laws %q, want \"61A1 62D1\"", ed, got)
+		}
+		r := p.Rulings()[1]
+		want := map[Edition]string{Edition1997: "62D2", Edition2017: "16C"}[ed]
+		if len(r.Rect.Information) != 1 || r.Rect.Information[0].Law != want || r.Rect.Information[0].Unauthorised != bridge.EW {
+			t.Errorf("%s: information %+v, want E-W's flag under %s", ed, r.Rect.Information, want)
+		}
+		if p.DeclarerTricks() != 13 || len(p.Revokes()) != 0 {
+			t.Errorf("%s: declarer %d revokes %v: want 13 and none", ed, p.DeclarerTricks(), p.Revokes())
+		}
+	}
+}
