@@ -34,14 +34,18 @@ func (t *Table) enforcedPassCheck(r *Ruling) {
 }
 
 // damageCheck adds a later damage check under law to the ruling, once.
-func (t *Table) damageCheck(r *Ruling, law string) {
+func (t *Table) damageCheck(r *Ruling, law string) { addDamageCheck(r, law, &t.findings) }
+
+// addDamageCheck adds a damage check under law to r, once, and lists it in
+// *open for the finding that answers it.
+func addDamageCheck(r *Ruling, law string, open *[]*damageCheck) {
 	for _, l := range r.Rect.DamageCheck {
 		if l == law {
 			return
 		}
 	}
 	r.Rect.DamageCheck = append(r.Rect.DamageCheck, law)
-	t.findings = append(t.findings, &damageCheck{ruling: r, law: law})
+	*open = append(*open, &damageCheck{ruling: r, law: law})
 }
 
 // adjustment describes the assigned adjusted score that follows a damage

@@ -84,12 +84,4 @@ func (p *Play) offendersPlay(d *playDecision, seat bridge.Seat, c bridge.Card) e
 
 // check adds a later damage check under law to a play ruling; the table
 // takes it over (Table.Find answers it with TD damaged / not-damaged).
-func (p *Play) check(r *Ruling, law string) {
-	for _, l := range r.Rect.DamageCheck {
-		if l == law {
-			return
-		}
-	}
-	r.Rect.DamageCheck = append(r.Rect.DamageCheck, law)
-	p.checks = append(p.checks, &damageCheck{ruling: r, law: law})
-}
+func (p *Play) check(r *Ruling, law string) { addDamageCheck(r, law, &p.checks) }

@@ -71,15 +71,7 @@ func (p *Play) Omit(seat bridge.Seat) error {
 		}
 	}
 	p.defects = append(p.defects, &defect{seat: seat, trick: len(p.tricks)})
-	t.Cards[t.N] = gap(t.Led(), p.contract.Strain)
-	t.N++
-	if t.Complete() {
-		w := t.Winner(p.contract.Strain)
-		p.won[w.Side()]++
-		if len(p.tricks) < 13 {
-			p.tricks = append(p.tricks, bridge.Trick{Leader: w})
-		}
-	}
+	p.addToTrick(gap(t.Led(), p.contract.Strain))
 	return p.runEarly()
 }
 

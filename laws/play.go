@@ -291,6 +291,13 @@ func (p *Play) inTurn(seat bridge.Seat, c bridge.Card) {
 	p.establish(seat)
 	p.hands[seat] = h.Without(c)
 	p.dropPenalty(seat, c)
+	p.addToTrick(c)
+}
+
+// addToTrick puts c on the current trick; a trick so completed is won
+// (Law 44) and the next one begins with its winner on lead.
+func (p *Play) addToTrick(c bridge.Card) {
+	t := p.current()
 	t.Cards[t.N] = c
 	t.N++
 	if t.Complete() {

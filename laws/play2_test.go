@@ -514,10 +514,7 @@ func TestRevokeTrickTwelve(t *testing.T) {
 
 // TestPlayLawsRefuse: events the new laws cannot take.
 func TestPlayLawsRefuse(t *testing.T) {
-	cases := []struct {
-		name, body string
-		want       error
-	}{
+	cases := []refusal{
 		{"only declarer touches dummy", trick1 + "E touches S6\n", ErrBadEvent},
 		{"touched card not in dummy", trick1 + "N touches SA\n", ErrNotHeldPlay},
 		{"only declarer names", trick1 + "S names S6\n", ErrBadEvent},
@@ -531,18 +528,7 @@ func TestPlayLawsRefuse(t *testing.T) {
 		{"supply must follow", "E plays CJ\nS plays CA\nW omits\nN plays C2\nW supplies H2\n", ErrBadEvent},
 		{"mixing during the play", trick1 + "E mixes\n", ErrBadEvent},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := runPlay(t, Edition2017, c.body)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("err = %v, want %v", err, c.want)
-			}
-			var le *LineError
-			if !errors.As(err, &le) || le.Line == 0 {
-				t.Errorf("error %v does not name its line", err)
-			}
-		})
-	}
+	runRefusals(t, cases)
 	// bad lines are syntax errors with their line
 	for _, line := range []string{"N names", "N names XYZ", "E retracts S9 because", "N penalty rude", "N penalty slow 500%",
 		"N records 14", "wrong-board maybe", "fouled N:AKQ", "S looks-at", "E plays S9 also", "E plays S9 S8"} {
