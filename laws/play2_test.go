@@ -16,6 +16,7 @@ import (
 //
 // N declares 1NT, S is dummy; after trick1 dummy is on lead.
 
+// card reads a card written as in bridge.ParseCard.
 func card(t *testing.T, s string) bridge.Card {
 	t.Helper()
 	c, err := bridge.ParseCard(s)
@@ -25,7 +26,7 @@ func card(t *testing.T, s string) bridge.Card {
 	return c
 }
 
-// played13 ends the play at trick 2 by an agreed claim of the rest.
+// agreedRest ends the play at trick 2 by an agreed claim of the rest.
 const agreedRest = "N claims 12\nE agrees\nW agrees\nend-of-play\n"
 
 func lastRuling(p *Play) *Ruling { rs := p.Rulings(); return rs[len(rs)-1] }
