@@ -24,6 +24,10 @@ type PBNOptions struct {
 	Solve bool
 	// DD says how the deals are solved.
 	DD ddtag.Options
+	// Analyse analyses every game's play record double dummy (ddtag.Analyse)
+	// and gives it to its traveller row (Row.Play) and its board
+	// (Board.Plays).
+	Analyse bool
 }
 
 // FromPBN scores the event in src, a PBN file named name, with package
@@ -81,9 +85,52 @@ func FromPBN(ctx context.Context, src io.ReadSeeker, name string, o PBNOptions) 
 		}
 		r.Boards = append(r.Boards, br)
 	}
+	if o.Analyse {
+		played, err := ddtag.Analyse(ctx, f.Games, o.DD)
+		if err != nil {
+			return nil, nil, err
+		}
+		attachRowPlays(r, played, rep.Method == "teams")
+	}
 	r.Entrants = pbnEntrants(f, rep)
 	r.Fields = pbnFields(rep)
 	return r, rep, nil
+}
+
+// attachRowPlays gives each traveller row the analysed play of its table,
+// found by the board and the two sides as package scoresheet names them
+// (a teams table by HomeTeam, sitting North–South, and VisitTeam; a pair
+// by its players, "North & South"), and each board its plays.
+func attachRowPlays(r *Results, played []*ddtag.Played, teams bool) {
+	key := func(board int, ns, ew string) string { return fmt.Sprintf("%d\x00%s\x00%s", board, ns, ew) }
+	byKey := map[string]*Played{}
+	for _, a := range played {
+		g := a.Game
+		ns, ew := g.Tag("HomeTeam"), g.Tag("VisitTeam")
+		if !teams {
+			ns = strings.TrimSpace(g.Tag("North") + " & " + g.Tag("South"))
+			ew = strings.TrimSpace(g.Tag("East") + " & " + g.Tag("West"))
+		}
+		k := key(int(a.Number), ns, ew)
+		if _, dup := byKey[k]; dup {
+			byKey[k] = nil // two tables alike: neither is attached
+			continue
+		}
+		p := NewPlayed(a)
+		byKey[k] = &p
+	}
+	for i := range r.Boards {
+		b := &r.Boards[i]
+		for j := range b.Rows {
+			row := &b.Rows[j]
+			p := byKey[key(b.Number, row.NS, row.EW)]
+			if p == nil || !row.HasContract || row.Contract != p.Contract || row.Declarer != p.Declarer {
+				continue
+			}
+			row.Play = p
+			b.Plays = append(b.Plays, *p)
+		}
+	}
 }
 
 // Boards turns solved games into boards with their diagrams and tables.

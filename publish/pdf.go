@@ -536,5 +536,33 @@ func pdfTraveller(p *fpdf.Fpdf, r *Results, b *BoardResult) {
 		}
 		t.row(cells)
 	}
+	pdfPlaySummaries(p, b)
 	p.Ln(3)
+}
+
+// pdfPlaySummaries writes, under a traveller, each row's play analysis in
+// words (Played.Summary), a few lines at most each.
+func pdfPlaySummaries(p *fpdf.Fpdf, b *BoardResult) {
+	const lineH = 4.2
+	_, pageH := p.GetPageSize()
+	first := true
+	for _, row := range b.Rows {
+		if row.Play == nil {
+			continue
+		}
+		y := p.GetY() + 1
+		if y+3*lineH > pageH-12 {
+			p.AddPage()
+			y = 10
+		}
+		if first {
+			p.SetFont("dejavu", "B", 8)
+			pdfRich(p, 10, y, lineH, "Play analysis (double dummy)")
+			y += lineH
+			first = false
+		}
+		p.SetFont("dejavu", "", 8)
+		y = pdfWrapped(p, 10, y, 190, lineH, row.NS+" v "+row.EW+" — "+row.Play.Summary())
+		p.SetXY(10, y)
+	}
 }

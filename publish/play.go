@@ -199,6 +199,7 @@ func playHTML(b *strings.Builder, p *Played, id string) {
 const playCSS = `.play { margin: 0.5em 0 1em; break-inside: avoid; page-break-inside: avoid; }
 .playtable { font-weight: bold; margin: 0.2em 0; }
 .playsum, .playclaim { margin: 0.2em 0; }
+.note { color: #555; font-size: 0.9em; }
 table.playdd { border-collapse: collapse; }
 table.playdd th, table.playdd td { border: 1px solid #bbb; padding: 0.05em 0.4em; text-align: left; white-space: nowrap; }
 table.playdd th { background: #eee; }

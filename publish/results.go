@@ -110,6 +110,9 @@ type Row struct {
 	Error        string
 	NSMP, EWMP   float64 // matchpoints or IMPs of each side
 	NSPct, EWPct float64 // matchpoints: percentages
+	// Play is the table's play record with its double-dummy analysis;
+	// nil when the row has none (PBNOptions.Analyse).
+	Play *Played
 }
 
 // Match is one match of a teams (or Swiss) event.

@@ -20,7 +20,7 @@ import (
 func init() {
 	register(&command{
 		name:    "publish",
-		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn|EVENT.json",
+		usage:   "[--method mp|butler|cross-imp|teams] [--analysis=false] [-j N] -o DIR FILE.pbn|EVENT.json",
 		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
 		run:     runPublish,
 	})
@@ -71,6 +71,7 @@ func runPublish(e *env, args []string) error {
 	out := fs.String("o", "", "directory to write the site into (made if needed)")
 	method := fs.String("method", "", "mp, butler, cross-imp or teams (default: from the file's Scoring tag)")
 	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	analysis := fs.Bool("analysis", true, "analyse each play record double dummy and show it under its traveller and in the hand records; --analysis=false leaves it out")
 	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
@@ -86,7 +87,7 @@ func runPublish(e *env, args []string) error {
 			r, err = publish.FromEvent(context.Background(), ev)
 		}
 	} else {
-		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true)
+		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true, *analysis)
 	}
 	if err != nil {
 		return err
@@ -119,13 +120,13 @@ func runPublish(e *env, args []string) error {
 // publishPBN scores and (with solve) solves the PBN event in the named
 // file (publish.FromPBN), the rows it could not score and its warnings
 // on stderr.
-func publishPBN(e *env, cmd, name, method string, workers int, solve bool) (*publish.Results, error) {
+func publishPBN(e *env, cmd, name, method string, workers int, solve, analyse bool) (*publish.Results, error) {
 	src, name, done, err := openSeekable(e, name)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	o := publish.PBNOptions{Method: method, Solve: solve, DD: solveOptions(e, cmd, name, workers, true)}
+	o := publish.PBNOptions{Method: method, Solve: solve, Analyse: analyse, DD: solveOptions(e, cmd, name, workers, true)}
 	r, rep, err := publish.FromPBN(context.Background(), src, name, o)
 	if errors.Is(err, scoresheet.ErrMethod) {
 		fmt.Fprintf(e.stderr, "bridgetd %s: %v\n", cmd, err)

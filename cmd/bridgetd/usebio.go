@@ -34,7 +34,7 @@ func runUsebio(e *env, args []string) error {
 				return err
 			}
 		}
-		r, err := publishPBN(e, "usebio", pos[1], "", 0, false) // USEBIO carries no deals
+		r, err := publishPBN(e, "usebio", pos[1], "", 0, false, false) // USEBIO carries no deals
 		if err != nil {
 			return err
 		}
