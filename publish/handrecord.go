@@ -149,7 +149,10 @@ table.dd { border-collapse: collapse; font-size: 0.9em; }
 table.dd caption { font-size: 0.8em; color: #555; text-align: right; }
 table.dd th, table.dd td { border: 0.2mm solid #aaa; padding: 0 0.45em; text-align: center; }
 table.dd td.make { font-weight: bold; }
-.analysis { font-size: 10pt; break-before: page; page-break-before: always; }
+`
+
+// analysisCSS is added to a hand record's stylesheet when it shows plays.
+const analysisCSS = `.analysis { font-size: 10pt; break-before: page; page-break-before: always; }
 .analysis h2 { font-size: 11pt; margin: 0.8em 0 0; break-after: avoid; page-break-after: avoid; }
 ` + playCSS
 
@@ -165,7 +168,11 @@ func HandRecords(w io.Writer, boards []Board, o HandRecordOptions) error {
 	esc := html.EscapeString
 	bw := bufio.NewWriter(w)
 	title := strings.TrimSpace("Hand records " + o.Title)
-	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(title), handRecordCSS)
+	css := handRecordCSS
+	if hasPlays(boards) {
+		css += analysisCSS
+	}
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(title), css)
 	pages := (len(boards) + o.PerPage - 1) / o.PerPage
 	var b strings.Builder
 	for p := range pages {

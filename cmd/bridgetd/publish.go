@@ -104,9 +104,12 @@ func runPublish(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The printed hand records are the boards alone: the analysis of every
+	// table's play is on the travellers (and summed up in results.pdf).
 	var boards []publish.Board
 	for _, b := range r.Boards {
 		if b.Tricks != nil {
+			b.Plays = nil
 			boards = append(boards, b.Board)
 		}
 	}

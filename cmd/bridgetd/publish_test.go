@@ -202,8 +202,28 @@ func TestPublishTeamsInBrowser(t *testing.T) {
 		}
 	}
 	cs = printed(t, site, "board-11.html", "publish-teams", false)
-	if got, want := lineOf(cs, "ROMANIA"), []string{"ROMANIA", "ISRAEL", "1NT", "N", "♦4", "8", "120", "1", "−1"}; !slices.Equal(got, want) {
+	if got, want := lineOf(cs, "ROMANIA"), []string{"ROMANIA", "ISRAEL", "1NT", "N", "♦4", "8", "120", "1", "−1 DD 7, 1 error"}; !slices.Equal(got, want) {
 		t.Errorf("board 11, Romania v Israel: %q, want %q", got, want)
+	}
+	// Under the traveller, each table's play analysed double dummy (issue
+	// 19): Romania v Israel's 1NT by North is 7 tricks before the lead
+	// (the board's double-dummy table), East's ♦4 at trick 1 gave one
+	// away, and the rest was claimed after 7 tricks for 8 in all.
+	var all []string
+	for _, page := range bt.PDFWords(t, filepath.Join(bt.ArtefactDir(t, "publish-teams"), "board-11.pdf")) {
+		for _, c := range bt.Chunks(page, 9) {
+			all = append(all, c.Text)
+		}
+	}
+	txt := strings.Join(all, " ")
+	for _, s := range []string{
+		"Play analysis (double dummy)",
+		"1NT by N: 7 tricks double dummy before the lead, 8 taken (the rest claimed after 7 tricks). Cost a trick: trick 1 E ♦4 (−1 trick).",
+		"The rest claimed: declarer's side took 8 tricks in all.",
+	} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("board 11: no %q in the printed page:\n%s", s, txt)
+		}
 	}
 }
 
@@ -250,7 +270,8 @@ func TestPaperAndPDFs(t *testing.T) {
 		t.Errorf("hand records of 3 boards: %d pages, want 1", n)
 	}
 	// The RealBridge file carries its double-dummy tables: nothing to
-	// solve. Its 10 boards make 3 pages of hand records.
+	// solve. Its 10 boards make 3 pages of hand records (the plays'
+	// analysis is on the travellers, not in the printed hand records).
 	site := publishSite(t, "testdata/score-realbridge-teams-2021.pbn")
 	if n, _, _ := bt.PDFPages(t, filepath.Join(site, "handrecords.pdf")); n != 3 {
 		t.Errorf("published hand records of 10 boards: %d pages, want 3", n)
