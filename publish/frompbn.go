@@ -70,7 +70,7 @@ func FromPBN(ctx context.Context, src io.ReadSeeker, name string, o PBNOptions) 
 		}
 	}
 	g0 := f.Games[0]
-	r := &Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site"), Form: IMPs}
+	r := &Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site"), Form: IMPs, Method: rep.Method}
 	switch rep.Method {
 	case "teams":
 		r.Form = Teams

@@ -2,6 +2,7 @@ package usebio
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"reflect"
@@ -115,7 +116,7 @@ func TestRoundTrip(t *testing.T) {
 	if err := Encode(&b, f); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), DTD) || !strings.Contains(b.String(), `<USEBIO Version="1.2">`) {
+	if !strings.Contains(b.String(), Doctype) || !strings.Contains(b.String(), `<USEBIO Version="1.2">`) {
 		t.Errorf("no DOCTYPE or version:\n%s", b.String()[:200])
 	}
 	first := b.String()
@@ -224,5 +225,49 @@ func TestCheckButler(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRoundTripIMPs: the JFR barometer (a real event, 27 boards) scored
+// by package scoresheet in Butler IMPs and in cross-IMPs, exported, read
+// back and re-scored: the elements real files use carry the IMPs
+// (NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), every figure is kept, the
+// export validates against the DTD and Check finds nothing to differ.
+func TestRoundTripIMPs(t *testing.T) {
+	d, _ := usebioDTD(t)
+	for _, tc := range []struct{ method, kind, element string }{
+		{"butler", "BUTLER_PAIRS", "<NS_BUTLER_POINTS>"},
+		{"cross-imp", "CROSS_IMP", "<NS_CROSS_IMP_POINTS>"},
+	} {
+		fh, err := os.Open("../publish/testdata/jfr-barometer-2013-mp.pbn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := publish.FromPBN(context.Background(), fh, "jfr.pbn", publish.PBNOptions{Method: tc.method})
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := Encode(&b, FromResults(r, Club{Name: "JFR"})); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), tc.element); n < 27*10 {
+			t.Errorf("%s: %d %s, want one a row", tc.method, n, tc.element)
+		}
+		if bad, err := d.Validate(b.Bytes(), "USEBIO"); err != nil || len(bad) != 0 {
+			t.Errorf("%s: the export does not validate: %v %v", tc.method, err, bad)
+		}
+		back, err := Decode(&b, "export")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Events[0].Type != tc.kind {
+			t.Errorf("%s: EVENT_TYPE %q, want %s", tc.method, back.Events[0].Type, tc.kind)
+		}
+		diffs, errs := Check(back)
+		if len(diffs) != 0 || len(errs) != 0 {
+			t.Errorf("%s: our own export re-scores differently: %v %v", tc.method, diffs, errs)
+		}
 	}
 }
