@@ -1,20 +1,25 @@
 // Package usebio reads and writes USEBIO XML (Universal Standard for
 // Exchange of Bridge Information over XML), the results format of the
-// English Bridge Union and of most club scoring programs, version 1.2 with
-// the 1.3 additions read where they do not change 1.2's layout.
+// English Bridge Union and of most club scoring programs: version 1.2, and
+// the 1.3 elements that do not change 1.2's layout (EBU_CHARGE_CODE).
 //
-// A file holds a CLUB and one or more EVENTs; an event holds its pairs
-// (PARTICIPANTS) and its boards' travellers (BOARD, TRAVELLER_LINE), either
+// A file holds a CLUB, one or more EVENTs and, from most programs, the
+// boards' hands (HANDSET, read by File.Deals); an event holds its pairs
+// (PARTICIPANTS) and its boards' travellers (BOARD, TRAVELLER_LINE),
 // directly or inside SESSIONs and SECTIONs. Decode reads what real files
-// contain: UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
+// contain (the Compscore3 files in testdata are read and re-scored by the
+// tests): UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
 // leads written suit first or rank first ("SA", "AS"), artificial scores
-// written "A6040" (60% to North–South, 40% to East–West) and a DOCTYPE naming
-// the DTD on the web, which is never fetched.
+// written "A6040" (60% to North–South, 40% to East–West; at IMPs
+// average-plus and average-minus), IMPs as NS_BUTLER_POINTS or
+// NS_CROSS_IMP_POINTS, and a DOCTYPE naming the DTD on the web, which is
+// never fetched.
 //
-// FromResults turns published results (package publish) into a file and
-// File.Results turns a file back; Check re-scores every traveller of a file
-// with package score and lists where the file's own figures differ, board
-// by board and row by row.
+// FromResults turns published results (package publish) into a file;
+// Check re-scores every traveller of a file with package score and lists
+// where the file's own figures differ, board by board and row by row.
+// ParseDTD and DTD.Validate check a document against a DTD's element
+// structure offline, as xmllint --dtdvalid does.
 package usebio
 
 import (

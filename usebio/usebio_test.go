@@ -166,7 +166,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// FuzzDecode: no input makes Decode or Check panic, and what decodes
+// FuzzDecode: no input makes Decode, Check or Deals panic, and what decodes
 // encodes and decodes again to the same thing.
 func FuzzDecode(f *testing.F) {
 	data, err := os.ReadFile("testdata/handwritten-latin1.xml")
@@ -174,6 +174,12 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	real, err := os.ReadFile("testdata/compscore3-cross_imp_howell.xml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(real[:min(len(real), 6000)])
+	f.Add([]byte(`<USEBIO Version="1.2"><HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><HAND><DIRECTION>North</DIRECTION><SPADES>AKQJT98765432</SPADES></HAND></BOARD></HANDSET></USEBIO>`))
 	f.Add([]byte(`<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		u, err := Decode(bytes.NewReader(in), "fuzz")
@@ -181,6 +187,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		Check(u)
+		u.Deals()
 		var b bytes.Buffer
 		if err := Encode(&b, u); err != nil {
 			return // text XML cannot hold (control characters)
