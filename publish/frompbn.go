@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/ddtag"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/pbn"
@@ -131,6 +133,32 @@ func attachRowPlays(r *Results, played []*ddtag.Played, teams bool) {
 			b.Plays = append(b.Plays, *p)
 		}
 	}
+}
+
+// SolveBoards gives each board with a whole deal its double-dummy table
+// (package dd), for results read from a file that carries the hands but
+// not their tables (USEBIO's HANDSET).
+func SolveBoards(ctx context.Context, boards []BoardResult, o dd.BatchOptions) error {
+	var deals []bridge.Deal
+	var at []int
+	for i := range boards {
+		if boards[i].Tricks == nil && boards[i].Deal.Validate() == nil {
+			deals = append(deals, boards[i].Deal)
+			at = append(at, i)
+		}
+	}
+	if len(deals) == 0 {
+		return nil
+	}
+	tables, err := dd.Tables(ctx, deals, o)
+	if err != nil {
+		return err
+	}
+	for k, i := range at {
+		t := tables[k]
+		boards[i].Tricks = &t
+	}
+	return nil
 }
 
 // Boards turns solved games into boards with their diagrams and tables.

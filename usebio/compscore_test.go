@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -122,4 +123,66 @@ func TestCompscoreChecked(t *testing.T) {
 			t.Errorf("%s with %s: %q not listed in %v", tc.file, tc.to, tc.want, diffs)
 		}
 	}
+}
+
+// TestCompscoreResults imports a real file as published results: the two
+// fields ranked as the file places them, the names, every traveller row
+// with its figures as written, the hands from the HANDSET; exported again
+// and read back, every figure is the file's (the same four differences
+// re-score, no more).
+func TestCompscoreResults(t *testing.T) {
+	f := readFile(t, "testdata/compscore3-mp_pairs_mitchell_adjusted_02.xml")
+	r, err := f.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Title != "EL Thu 1.00pm Open (28-Jul-22)" || r.Date != "2022.07.28" || r.Method != "mp" || len(r.Fields) != 2 || len(r.Boards) != 27 {
+		t.Fatalf("%q %q %q, %d fields, %d boards", r.Title, r.Date, r.Method, len(r.Fields), len(r.Boards))
+	}
+	top := r.Fields[0].Standings[0]
+	if r.Fields[0].Name != "North–South" || top.Entrant != "21NS" || top.Score != 739.53 || top.Percent != 68.47 || top.Boards != 27 {
+		t.Errorf("North–South's winner: %+v in %q", top, r.Fields[0].Name)
+	}
+	if ew := r.Fields[1].Standings[0]; r.Fields[1].Name != "East–West" || ew.Entrant != "2EW" || ew.Score != 738.79 {
+		t.Errorf("East–West's winner: %+v", ew)
+	}
+	b1 := r.Boards[0]
+	if b1.Deal.Validate() != nil || b1.Deal[0].HCP() != 1 || len(b1.Rows) != 21 {
+		t.Errorf("board 1: deal %v, %d rows", b1.Deal, len(b1.Rows))
+	}
+	if row := b1.Rows[1]; row.Note != "A60/40" || row.NSMP != 24 || row.NSPct != 60 {
+		t.Errorf("board 1 row 2 (A6040): %+v", row)
+	}
+	if row := b1.Rows[8]; row.Contract.String() != "4♥X" || row.Declarer.String() != "W" || row.Lead != "♣8" || row.Tricks != 10 || row.Score != -590 || row.NSMP != 0.1 {
+		t.Errorf("board 1 row 9: %+v", row)
+	}
+	var b bytes.Buffer
+	if err := Encode(&b, FromResults(r, *f.Club)); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(&b, "again")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffs, errs := Check(back)
+	if len(diffs) != 4 || len(errs) != 0 {
+		t.Errorf("exported again: %d differences %v, %v; want the file's 4", len(diffs), diffs, errs)
+	}
+	orig := f.Events[0].Boards
+	for i, bd := range back.Events[0].Boards {
+		for j, l := range bd.Lines {
+			o := orig[i].Lines[j]
+			// A passed-out row's PLAYED_BY and TRICKS (N, 0 in the file)
+			// are not written again: nobody played it.
+			if l.Score != o.Score || num(atof(l.NSMP)) != num(atof(o.NSMP)) || num(atof(l.EWMP)) != num(atof(o.EWMP)) ||
+				(o.Contract != "PASS" && (l.Tricks != o.Tricks || l.PlayedBy != o.PlayedBy || l.Contract != o.Contract)) {
+				t.Errorf("board %s row %d: %+v, the file has %+v", bd.Number, j+1, l, o)
+			}
+		}
+	}
+}
+
+func atof(s string) float64 {
+	v, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return v
 }

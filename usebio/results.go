@@ -275,7 +275,7 @@ func award(pct float64, imps bool) score.Award {
 // precision is how far a figure as written may be from the exact one and
 // still be it, rounded: half a unit of its last decimal ("29.9": 0.05),
 // and 0.011 for a whole number, which match points and IMPs written as
-// whole numbers are exactly.
+// whole numbers on a board of whole numbers are exactly.
 func precision(written string) float64 {
 	_, frac, ok := strings.Cut(strings.TrimSpace(written), ".")
 	if !ok || frac == "" {
@@ -459,6 +459,17 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 		}
 		scored = score.Matchpoints(rows, o)
 	}
+	// A program rounds a board's figures to one number of decimals and
+	// may write a whole one without them ("19" beside "18.9"): the
+	// board's figures are read to the most decimals any of them has.
+	boardPrec := 0.0
+	for _, l := range b.Lines {
+		for _, v := range []string{l.NSMP, l.EWMP, l.NSButler, l.EWButler, l.NSCross, l.EWCross, l.NSIMPs, l.EWIMPs} {
+			if strings.Contains(v, ".") {
+				boardPrec = max(boardPrec, precision(v))
+			}
+		}
+	}
 	for k, i := range lines {
 		l := b.Lines[i]
 		w := fmt.Sprintf("%sboard %d, row %d", at, bn, i+1)
@@ -487,7 +498,7 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 				errs = append(errs, fmt.Errorf("%s: %s %q is not a number", w, x.field, x.file))
 				continue
 			}
-			if math.Abs(v-x.ours) > precision(x.file) {
+			if math.Abs(v-x.ours) > max(precision(x.file), boardPrec) {
 				diffs = append(diffs, Difference{w, x.field, x.file, num(x.ours), why})
 			}
 		}

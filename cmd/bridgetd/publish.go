@@ -10,18 +10,20 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/publish"
 	"github.com/bridgetd/bridgetd/scoresheet"
 	"github.com/bridgetd/bridgetd/textfile"
+	"github.com/bridgetd/bridgetd/usebio"
 )
 
 func init() {
 	register(&command{
 		name:    "publish",
-		usage:   "[--method mp|butler|cross-imp|teams] [--analysis=false] [-j N] -o DIR FILE.pbn|EVENT.json",
-		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
+		usage:   "[--method mp|butler|cross-imp|teams] [--analysis=false] [-j N] -o DIR FILE.pbn|EVENT.json|USEBIO.xml",
+		summary: "publish a scored event (PBN, event file, or a USEBIO file from another program) as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
 		run:     runPublish,
 	})
 	register(&command{
@@ -81,12 +83,15 @@ func runPublish(e *env, args []string) error {
 		return errUsage
 	}
 	var r *publish.Results
-	if strings.HasSuffix(strings.ToLower(pos[0]), ".json") {
+	switch lower := strings.ToLower(pos[0]); {
+	case strings.HasSuffix(lower, ".json"):
 		var ev *event.Event
 		if ev, _, err = event.NewFileStore(pos[0]).Load(context.Background()); err == nil {
 			r, err = publish.FromEvent(context.Background(), ev)
 		}
-	} else {
+	case strings.HasSuffix(lower, ".xml"):
+		r, err = publishUSEBIO(pos[0], *workers)
+	default:
 		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true, *analysis)
 	}
 	if err != nil {
@@ -118,6 +123,25 @@ func runPublish(e *env, args []string) error {
 	}
 	o := publish.HandRecordOptions{Title: r.Title, Date: r.Date}
 	return writeOutput(e, filepath.Join(*out, "handrecords.pdf"), func(w io.Writer) error { return publish.HandRecordsPDF(w, boards, o) })
+}
+
+// publishUSEBIO reads a USEBIO file's results as the program that wrote
+// it scored them, and solves the hands it carries.
+func publishUSEBIO(name string, workers int) (*publish.Results, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	u, err := usebio.Decode(fh, name)
+	if err != nil {
+		return nil, err
+	}
+	r, err := u.Results()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return r, publish.SolveBoards(context.Background(), r.Boards, dd.BatchOptions{Workers: workers})
 }
 
 // publishPBN scores and (with solve) solves the PBN event in the named

@@ -332,3 +332,25 @@ func TestPublishSwissEvent(t *testing.T) {
 		t.Errorf("matches page lacks its VPs and Round columns:\n%s", bt.PageText(cs))
 	}
 }
+
+// TestPublishUSEBIOInBrowser publishes a real USEBIO file written by
+// Compscore3 (package usebio's test data): the rankings as the file gives
+// them, North–South's winner first, and board 1's traveller with its
+// artificial score and its hands, solved, as Chromium prints them.
+func TestPublishUSEBIOInBrowser(t *testing.T) {
+	site := publishSite(t, "../../usebio/testdata/compscore3-mp_pairs_mitchell_adjusted_02.xml")
+	cs := printed(t, site, "index.html", "publish-usebio", true)
+	if got, want := lineOf(cs, "1"), []string{"1", "21NS", "ROSLYN HOWES & TONY HOWES", "68.47", "739.53", "27"}; !slices.Equal(got, want) {
+		t.Errorf("North–South's winner: %q, want %q", got, want)
+	}
+	cs = printed(t, site, "board-1.html", "publish-usebio", false)
+	if got, want := lineOf(cs, "2NS"), []string{"2NS", "15EW A60/40", "24", "16", "60.00", "40.00"}; !slices.Equal(got, want) {
+		t.Errorf("board 1, the A6040 row: %q, want %q", got, want)
+	}
+	txt := bt.PageText(cs)
+	for _, s := range []string{"Tricks (double dummy)", "Par: E–W +300 — 5♠X by North or South, 9 tricks (2 down)"} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("board 1: no %q in\n%s", s, txt)
+		}
+	}
+}
