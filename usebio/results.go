@@ -460,13 +460,14 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 		scored = score.Matchpoints(rows, o)
 	}
 	// A program rounds a board's figures to one number of decimals and
-	// may write a whole one without them ("19" beside "18.9"): the
-	// board's figures are read to the most decimals any of them has.
+	// may leave out trailing zeros ("19" beside "18.9", "7.5" beside
+	// "12.36"): the board's figures are read to the most decimals any of
+	// them has.
 	boardPrec := 0.0
 	for _, l := range b.Lines {
 		for _, v := range []string{l.NSMP, l.EWMP, l.NSButler, l.EWButler, l.NSCross, l.EWCross, l.NSIMPs, l.EWIMPs} {
-			if strings.Contains(v, ".") {
-				boardPrec = max(boardPrec, precision(v))
+			if strings.Contains(v, ".") && (boardPrec == 0 || precision(v) < boardPrec) {
+				boardPrec = precision(v)
 			}
 		}
 	}
@@ -498,7 +499,11 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 				errs = append(errs, fmt.Errorf("%s: %s %q is not a number", w, x.field, x.file))
 				continue
 			}
-			if math.Abs(v-x.ours) > max(precision(x.file), boardPrec) {
+			tol := precision(x.file)
+			if boardPrec > 0 {
+				tol = boardPrec
+			}
+			if math.Abs(v-x.ours) > tol {
 				diffs = append(diffs, Difference{w, x.field, x.file, num(x.ours), why})
 			}
 		}
