@@ -77,10 +77,7 @@ func TestCompscoreFiles(t *testing.T) {
 			if len(errs) != 0 {
 				t.Errorf("lines not read: %v", errs)
 			}
-			var got []string
-			for _, d := range diffs {
-				got = append(got, d.String())
-			}
+			got := diffTexts(diffs)
 			if !reflect.DeepEqual(got, tc.differences) {
 				t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.differences, "\n"))
 			}

@@ -1,6 +1,7 @@
 package usebio
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -25,7 +26,7 @@ func (f *File) Results() (*publish.Results, error) {
 		return nil, fmt.Errorf("usebio: no EVENT")
 	}
 	e := &f.Events[0]
-	r := &publish.Results{Title: cmpOr(e.Description, e.Title), Date: pbnDate(e.Date), Venue: e.Venue}
+	r := &publish.Results{Title: cmp.Or(e.Description, e.Title), Date: pbnDate(e.Date), Venue: e.Venue}
 	if f.Club != nil && r.Venue == "" {
 		r.Venue = f.Club.Name
 	}
@@ -202,7 +203,7 @@ func lineRow(l Line, form publish.Form) (publish.Row, error) {
 	}
 	ns, ew := l.NSMP, l.EWMP
 	if form != publish.Matchpoints {
-		ns, ew = cmpOr(l.NSButler, cmpOr(l.NSCross, l.NSIMPs)), cmpOr(l.EWButler, cmpOr(l.EWCross, l.EWIMPs))
+		ns, ew = cmp.Or(l.NSButler, cmp.Or(l.NSCross, l.NSIMPs)), cmp.Or(l.EWButler, cmp.Or(l.EWCross, l.EWIMPs))
 	}
 	if strings.TrimSpace(ns) != "" || strings.TrimSpace(ew) != "" {
 		x, err1 := strconv.ParseFloat(strings.TrimSpace(ns), 64)

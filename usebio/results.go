@@ -1,6 +1,7 @@
 package usebio
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -244,7 +245,7 @@ func fits(ls []Line, lines []int, scored []score.Scored) bool {
 		for _, x := range []struct {
 			file string
 			ours float64
-		}{{cmpOr(ls[i].NSCross, ls[i].NSIMPs), scored[k].NS}, {cmpOr(ls[i].EWCross, ls[i].EWIMPs), scored[k].EW}} {
+		}{{cmp.Or(ls[i].NSCross, ls[i].NSIMPs), scored[k].NS}, {cmp.Or(ls[i].EWCross, ls[i].EWIMPs), scored[k].EW}} {
 			v, err := strconv.ParseFloat(strings.TrimSpace(x.file), 64)
 			if err == nil && math.Abs(v-x.ours) > precision(x.file) {
 				return false

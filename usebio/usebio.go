@@ -24,6 +24,7 @@ package usebio
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -114,14 +115,7 @@ type Session struct {
 }
 
 // name is how a session is named in reports.
-func (s *Session) name() string { return cmpOr(s.ID, s.Number) }
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
+func (s *Session) name() string { return cmp.Or(s.ID, s.Number) }
 
 // Section is a section of a session or event; pairs are numbered within
 // it.

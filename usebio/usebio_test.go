@@ -13,6 +13,15 @@ import (
 	"github.com/bridgetd/bridgetd/publish"
 )
 
+// diffTexts writes differences as Check's callers print them.
+func diffTexts(diffs []Difference) []string {
+	var out []string
+	for _, d := range diffs {
+		out = append(out, d.String())
+	}
+	return out
+}
+
 func readFile(t *testing.T, name string) *File {
 	t.Helper()
 	fh, err := os.Open(name)
@@ -75,10 +84,7 @@ func TestCheck(t *testing.T) {
 		"session 1 section A, board 1, row 2: NS_MATCH_POINTS is 2 in the file, 0 re-scored (matchpoints of the board's rows)",
 		"session 1 section A, board 1, row 2: EW_MATCH_POINTS is 2 in the file, 4 re-scored (matchpoints of the board's rows)",
 	}
-	var got []string
-	for _, d := range diffs {
-		got = append(got, d.String())
-	}
+	got := diffTexts(diffs)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -222,10 +228,7 @@ func TestCheckButler(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatalf("errors: %v", errs)
 	}
-	var got []string
-	for _, d := range diffs {
-		got = append(got, d.String())
-	}
+	got := diffTexts(diffs)
 	want := []string{
 		"board 1, row 4: NS_IMPS is 2 in the file, 3 re-scored (IMPs of the board's rows (butler_imps))",
 		"board 1, row 4: EW_IMPS is -2 in the file, -3 re-scored (IMPs of the board's rows (butler_imps))",
