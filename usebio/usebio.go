@@ -7,8 +7,8 @@
 // boards' hands (HANDSET, read by File.Deals); an event holds its pairs
 // (PARTICIPANTS) and its boards' travellers (BOARD, TRAVELLER_LINE),
 // directly or inside SESSIONs and SECTIONs. Decode reads what real files
-// contain (the Compscore3 files in testdata are read and re-scored by the
-// tests): UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
+// contain (the tests read and re-score files in Compscore3's form, whose
+// forms were learnt from real Compscore3 files): UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
 // leads written suit first or rank first ("SA", "AS"), artificial scores
 // written "A6040" (60% to North–South, 40% to East–West; at IMPs
 // average-plus and average-minus), IMPs as NS_BUTLER_POINTS or

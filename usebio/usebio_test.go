@@ -180,7 +180,7 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
-	real, err := os.ReadFile("testdata/compscore3-cross_imp_howell.xml")
+	real, err := os.ReadFile("testdata/invented-cross_imp_howell.xml")
 	if err != nil {
 		f.Fatal(err)
 	}

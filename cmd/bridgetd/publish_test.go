@@ -333,22 +333,22 @@ func TestPublishSwissEvent(t *testing.T) {
 	}
 }
 
-// TestPublishUSEBIOInBrowser publishes a real USEBIO file written by
-// Compscore3 (package usebio's test data): the rankings as the file gives
+// TestPublishUSEBIOInBrowser publishes a USEBIO file in Compscore3's form
+// (package usebio's test data): the rankings as the file gives
 // them, North–South's winner first, and board 1's traveller with its
 // artificial score and its hands, solved, as Chromium prints them.
 func TestPublishUSEBIOInBrowser(t *testing.T) {
-	site := publishSite(t, "../../usebio/testdata/compscore3-mp_pairs_mitchell_adjusted_02.xml")
+	site := publishSite(t, "../../usebio/testdata/invented-mp_pairs_mitchell.xml")
 	cs := printed(t, site, "index.html", "publish-usebio", true)
-	if got, want := lineOf(cs, "1"), []string{"1", "21NS", "ROSLYN HOWES & TONY HOWES", "68.47", "739.53", "27"}; !slices.Equal(got, want) {
+	if got, want := lineOf(cs, "1"), []string{"1", "1NS", "LORELEI THISTLEWOOD & ULRIC GORRINGE", "59.49", "199.9", "24"}; !slices.Equal(got, want) {
 		t.Errorf("North–South's winner: %q, want %q", got, want)
 	}
 	cs = printed(t, site, "board-1.html", "publish-usebio", false)
-	if got, want := lineOf(cs, "2NS"), []string{"2NS", "15EW A60/40", "24", "16", "60.00", "40.00"}; !slices.Equal(got, want) {
+	if got, want := lineOf(cs, "2NS"), []string{"2NS", "2EW", "A60/40", "8.4", "5.6", "60.00", "40.00"}; !slices.Equal(got, want) {
 		t.Errorf("board 1, the A6040 row: %q, want %q", got, want)
 	}
 	txt := bt.PageText(cs)
-	for _, s := range []string{"Tricks (double dummy)", "Par: E–W +300 — 5♠X by North or South, 9 tricks (2 down)"} {
+	for _, s := range []string{"Tricks (double dummy)", "Par: E–W +100 — 5♦X by North or South, 10 tricks (1 down); 5♥X by North or South, 10 tricks (1 down)"} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("board 1: no %q in\n%s", s, txt)
 		}

@@ -35,13 +35,13 @@ func TestUsebioExportCheck(t *testing.T) {
 }
 
 // TestUsebioCheckDTD: "usebio check --dtd" validates the file against the
-// DTD given before re-scoring it: a real Compscore3 file passes both; a
+// DTD given before re-scoring it: a file in Compscore3's form passes both; a
 // file with an element where the DTD allows none is listed and fails.
 func TestUsebioCheckDTD(t *testing.T) {
 	const dtd = "../../usebio/testdata/usebio-1.2-reconstructed.dtd"
-	code, stdout, errOut := runCmd(t, "", "usebio", "check", "--dtd", dtd, "../../usebio/testdata/compscore3-butler_mitchell.xml")
+	code, stdout, errOut := runCmd(t, "", "usebio", "check", "--dtd", dtd, "../../usebio/testdata/invented-butler_mitchell.xml")
 	if code != 0 || stdout != "0 differences\n" {
-		t.Errorf("real file: exit %d, %q %q", code, stdout, errOut)
+		t.Errorf("Compscore3 form: exit %d, %q %q", code, stdout, errOut)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.xml")
 	if err := os.WriteFile(bad, []byte("<USEBIO Version=\"1.2\">\n<CLUB><GRADE>A</GRADE></CLUB>\n</USEBIO>\n"), 0o644); err != nil {
