@@ -81,10 +81,17 @@ func pbnPlay(d *Deal) *pbn.Play {
 	return p
 }
 
-// Log returns the deal's auction as the laws engine's table log (see
-// laws/FORMAT.md): the board, dealer and vulnerability, each call by its
-// seat, and the opening lead. A claim has no event in that format: it is
-// kept as a comment with the tricks claimed, after "end-of-play".
+// Log returns the deal as the laws engine's table log (laws/FORMAT.md):
+// the board, dealer and vulnerability, the deal, each call by its seat
+// (an alert as a comment), every card played (the opening lead "leads",
+// the rest "plays", dummy's cards by dummy's seat) and, when a claim
+// ended the play, the claim as the log's own events: LIN records only the
+// total declarer's side took by it, so it is written as declarer's claim
+// of the tricks still to come ("N claims 3"), or his concession of them
+// all when the claim adds nothing ("N concedes"), agreed by both
+// defenders (Law 69A), as BBO records a claim only once it is accepted.
+// A claim that cannot be placed in the play (no play record) stays a
+// comment.
 func Log(d *Deal) string {
 	var b strings.Builder
 	if d.Event != "" || d.Room != "" {
@@ -95,6 +102,9 @@ func Log(d *Deal) string {
 		fmt.Fprintf(&b, "board %d\n", d.Board)
 	}
 	fmt.Fprintf(&b, "dealer %s\nvul %s\n", d.Dealer, d.Vul)
+	if d.Result != nil && d.Cards.Validate() == nil {
+		fmt.Fprintf(&b, "deal %s\n", d.Cards.Format(bridge.North))
+	}
 	for i, c := range d.Auction.Calls {
 		fmt.Fprintf(&b, "%s %s", d.Auction.SeatOf(i), logCall(c))
 		if text, ok := d.Alerts[i]; ok {
@@ -105,13 +115,42 @@ func Log(d *Deal) string {
 		}
 		b.WriteByte('\n')
 	}
-	if len(d.Play) > 0 && d.Result != nil {
-		lead := d.Result.Tricks()[0]
-		fmt.Fprintf(&b, "%s leads %s\n", lead.Leader, logCard(lead.Cards[0]))
+	if d.Result == nil {
+		if d.Claim >= 0 {
+			fmt.Fprintf(&b, "# claim: declarer's side takes %d tricks in all\n", d.Claim)
+		}
+		return b.String()
+	}
+	first := true
+	done := 0
+	for _, t := range d.Result.Tricks() {
+		for j := 0; j < t.N; j++ {
+			verb := "plays"
+			if first {
+				verb, first = "leads", false
+			}
+			fmt.Fprintf(&b, "%s %s %s\n", t.Player(j), verb, logCard(t.Cards[j]))
+		}
+		if t.Complete() {
+			done++
+		}
 	}
 	if d.Claim >= 0 {
-		fmt.Fprintf(&b, "end-of-play\n# claim: declarer's side takes %d tricks in all\n", d.Claim)
-	} else if d.Result != nil && d.Result.Ended() {
+		decl := d.Result.Declarer
+		k := d.Claim - d.Result.DeclarerTricks()
+		switch {
+		case k < 0 || k > 13-done:
+			fmt.Fprintf(&b, "# claim: declarer's side takes %d tricks in all\n", d.Claim)
+		case k == 0:
+			fmt.Fprintf(&b, "%s concedes # declarer's side takes %d tricks in all\n", decl, d.Claim)
+		default:
+			fmt.Fprintf(&b, "%s claims %d # declarer's side takes %d tricks in all\n", decl, k, d.Claim)
+		}
+		if k >= 0 && k <= 13-done {
+			fmt.Fprintf(&b, "%s agrees\n%s agrees\n", decl.LHO(), decl.RHO())
+		}
+		b.WriteString("end-of-play\n")
+	} else if d.Result.Ended() {
 		b.WriteString("end-of-play\n")
 	}
 	return b.String()

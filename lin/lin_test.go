@@ -2,11 +2,13 @@ package lin
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/pbn"
 )
 
@@ -133,18 +135,73 @@ func TestGamePBN(t *testing.T) {
 	}
 }
 
-// TestLog: the table log of a deal holds its calls in order by seat, the
-// opening lead and the claim.
+// TestLog: the table log of a deal holds its deal, its calls in order by
+// seat, every card played and the claim as the log's claim event, agreed
+// by both defenders (Law 69A).
 func TestLog(t *testing.T) {
 	ds := readDeals(t)
 	log := Log(ds[3])
-	for _, s := range []string{"board 10\n", "dealer E\n", "vul All\n", "E 1D # alerted\n", "S P\n", "W 1H\n", "N 3C\n", "E X\n", "W 3H\n", "N leads CK\n", "end-of-play\n# claim: declarer's side takes 5 tricks in all\n"} {
+	for _, s := range []string{"board 10\n", "dealer E\n", "vul All\n", "\ndeal N:", "E 1D # alerted\n", "S P\n", "W 1H\n", "N 3C\n", "E X\n", "W 3H\n",
+		"N leads CK\n", "W claims 2 # declarer's side takes 5 tricks in all\nN agrees\nS agrees\nend-of-play\n"} {
 		if !strings.Contains(log, s) {
 			t.Errorf("log lacks %q:\n%s", s, log)
 		}
 	}
-	if n := strings.Count(log, "\n"); n != 4+10+3 {
-		t.Errorf("%d lines, want 17:\n%s", n, log)
+	// Ten tricks were played out before the claim of 2 of the last 3.
+	if n := strings.Count(log, " plays ") + strings.Count(log, " leads "); n != 40 {
+		t.Errorf("%d cards in the log, want 40:\n%s", n, log)
+	}
+}
+
+// TestLogRules runs every table's log through the laws engine: the
+// auction and the play replay without a ruling, a claim is a claim by
+// declarer agreed by both defenders (Law 69A), and declarer's tricks are
+// those the record gives (its rs line, TestVugraph).
+func TestLogRules(t *testing.T) {
+	for _, d := range readDeals(t) {
+		name := fmt.Sprintf("board %d %s", d.Board, d.Room)
+		res, err := laws.Rule(strings.NewReader(Log(d)), laws.Edition2017)
+		if err != nil {
+			t.Errorf("%s: %v\n%s", name, err, Log(d))
+			continue
+		}
+		p := res.Play
+		want, _ := d.Tricks()
+		if p == nil || !p.Ended || p.DeclarerTricks != want || len(p.Rulings) != 0 || len(res.Rulings) != 0 {
+			t.Errorf("%s: play %+v, auction rulings %v; want %d tricks to declarer and no ruling", name, p, res.Rulings, want)
+			continue
+		}
+		switch c := p.Claim; {
+		case d.Claim < 0 && c != nil:
+			t.Errorf("%s: a claim the record does not have: %+v", name, c)
+		case d.Claim >= 0 && c == nil:
+			t.Errorf("%s: the claim is lost", name)
+		case d.Claim >= 0:
+			if c.Seat != d.Result.Declarer || c.Kind != "claim" || len(c.Agreed) != 2 || c.Tricks != d.Claim-d.Result.DeclarerTricks() {
+				t.Errorf("%s: claim %+v; want declarer's claim of %d agreed by both defenders", name, c, d.Claim-d.Result.DeclarerTricks())
+			}
+		}
+	}
+}
+
+// TestLogConcession: a claim that adds no trick to what declarer's side
+// has won is its concession of the rest (Law 68B), agreed by the
+// defenders.
+func TestLogConcession(t *testing.T) {
+	ds, err := Decode(strings.NewReader("md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|1S|mb|p|mb|p|mb|p|pc|CA|pc|S2|pc|HA|pc|DA|mc|1|"), "c.lin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := Log(ds[0])
+	if !strings.Contains(log, "N concedes # declarer's side takes 1 tricks in all\nE agrees\nW agrees\n") {
+		t.Fatalf("no concession:\n%s", log)
+	}
+	res, err := laws.Rule(strings.NewReader(log), laws.Edition2017)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Play.Claim; c == nil || c.Kind != "concession" || res.Play.DeclarerTricks != 1 {
+		t.Errorf("claim %+v, declarer tricks %d; want a concession and 1 trick", c, res.Play.DeclarerTricks)
 	}
 }
 
@@ -169,7 +226,7 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 // FuzzDecode: nothing panics, and whatever decodes converts to PBN and to
-// a log.
+// a log that the laws engine reads.
 func FuzzDecode(f *testing.F) {
 	data, err := os.ReadFile("testdata/gabi-pleven-2018-r5.lin")
 	if err != nil {
@@ -184,7 +241,9 @@ func FuzzDecode(f *testing.F) {
 		}
 		for _, d := range ds {
 			Game(d)
-			Log(d)
+			if _, err := laws.ParseLog(strings.NewReader(Log(d))); err != nil {
+				t.Fatalf("the log does not parse: %v\n%s", err, Log(d))
+			}
 		}
 	})
 }

@@ -18,6 +18,9 @@ type Board struct {
 	Vul    bridge.Vulnerability
 	Deal   bridge.Deal
 	Tricks *dd.Table // nil when not solved
+	// Plays are the tables' plays of the board that have a play record,
+	// with their double-dummy analysis (AttachPlays).
+	Plays []Played
 }
 
 // Par returns the board's par (DDS's definition, package dd); ok is false

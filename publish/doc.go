@@ -27,6 +27,15 @@
 // boards; a teams or Swiss event adds its matches and a chart of each
 // entrant's place after each round.
 //
+// Where a table's play was recorded, its double-dummy analysis (issue 19,
+// ddtag.Analyse) is shown as a results site shows it: declarer's tricks
+// with best play before the lead and after every card, the card led in
+// each trick underlined, each card that cost its side a trick in red with
+// what it cost, and a claim or concession that ended the play. A
+// traveller links each row to its table's play under it and the results
+// PDF sums each up in words (Played.Summary); hand records print the
+// plays after the boards (AttachPlays).
+//
 // The PDFs embed DejaVu Sans (fonts/LICENSE), the core PDF fonts having no
 // suit symbols, and print hearts and diamonds in red. The director's paper
 // of a pairs movement (package movement) has a card for each table saying

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/ddtag"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/pbn"
@@ -24,6 +26,10 @@ type PBNOptions struct {
 	Solve bool
 	// DD says how the deals are solved.
 	DD ddtag.Options
+	// Analyse analyses every game's play record double dummy (ddtag.Analyse)
+	// and gives it to its traveller row (Row.Play) and its board
+	// (Board.Plays).
+	Analyse bool
 }
 
 // FromPBN scores the event in src, a PBN file named name, with package
@@ -66,7 +72,7 @@ func FromPBN(ctx context.Context, src io.ReadSeeker, name string, o PBNOptions) 
 		}
 	}
 	g0 := f.Games[0]
-	r := &Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site"), Form: IMPs}
+	r := &Results{Title: g0.Tag("Event"), Date: g0.Tag("Date"), Venue: g0.Tag("Site"), Form: IMPs, Method: rep.Method}
 	switch rep.Method {
 	case "teams":
 		r.Form = Teams
@@ -81,9 +87,78 @@ func FromPBN(ctx context.Context, src io.ReadSeeker, name string, o PBNOptions) 
 		}
 		r.Boards = append(r.Boards, br)
 	}
+	if o.Analyse {
+		played, err := ddtag.Analyse(ctx, f.Games, o.DD)
+		if err != nil {
+			return nil, nil, err
+		}
+		attachRowPlays(r, played, rep.Method == "teams")
+	}
 	r.Entrants = pbnEntrants(f, rep)
 	r.Fields = pbnFields(rep)
 	return r, rep, nil
+}
+
+// attachRowPlays gives each traveller row the analysed play of its table,
+// found by the board and the two sides as package scoresheet names them
+// (a teams table by HomeTeam, sitting North–South, and VisitTeam; a pair
+// by its players, "North & South"), and each board its plays.
+func attachRowPlays(r *Results, played []*ddtag.Played, teams bool) {
+	key := func(board int, ns, ew string) string { return fmt.Sprintf("%d\x00%s\x00%s", board, ns, ew) }
+	byKey := map[string]*Played{}
+	for _, a := range played {
+		g := a.Game
+		ns, ew := g.Tag("HomeTeam"), g.Tag("VisitTeam")
+		if !teams {
+			ns = strings.TrimSpace(g.Tag("North") + " & " + g.Tag("South"))
+			ew = strings.TrimSpace(g.Tag("East") + " & " + g.Tag("West"))
+		}
+		k := key(int(a.Number), ns, ew)
+		if _, dup := byKey[k]; dup {
+			byKey[k] = nil // two tables alike: neither is attached
+			continue
+		}
+		p := NewPlayed(a)
+		byKey[k] = &p
+	}
+	for i := range r.Boards {
+		b := &r.Boards[i]
+		for j := range b.Rows {
+			row := &b.Rows[j]
+			p := byKey[key(b.Number, row.NS, row.EW)]
+			if p == nil || !row.HasContract || row.Contract != p.Contract || row.Declarer != p.Declarer {
+				continue
+			}
+			row.Play = p
+			b.Plays = append(b.Plays, *p)
+		}
+	}
+}
+
+// SolveBoards gives each board with a whole deal its double-dummy table
+// (package dd), for results read from a file that carries the hands but
+// not their tables (USEBIO's HANDSET).
+func SolveBoards(ctx context.Context, boards []BoardResult, o dd.BatchOptions) error {
+	var deals []bridge.Deal
+	var at []int
+	for i := range boards {
+		if boards[i].Tricks == nil && boards[i].Deal.Validate() == nil {
+			deals = append(deals, boards[i].Deal)
+			at = append(at, i)
+		}
+	}
+	if len(deals) == 0 {
+		return nil
+	}
+	tables, err := dd.Tables(ctx, deals, o)
+	if err != nil {
+		return err
+	}
+	for k, i := range at {
+		t := tables[k]
+		boards[i].Tricks = &t
+	}
+	return nil
 }
 
 // Boards turns solved games into boards with their diagrams and tables.

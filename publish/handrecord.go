@@ -151,9 +151,15 @@ table.dd th, table.dd td { border: 0.2mm solid #aaa; padding: 0 0.45em; text-ali
 table.dd td.make { font-weight: bold; }
 `
 
+// analysisCSS is added to a hand record's stylesheet when it shows plays.
+const analysisCSS = `.analysis { font-size: 10pt; break-before: page; page-break-before: always; }
+.analysis h2 { font-size: 11pt; margin: 0.8em 0 0; break-after: avoid; page-break-after: avoid; }
+` + playCSS
+
 // HandRecords writes printable hand records as one HTML document: the
 // boards o.PerPage to an A4 page, each page headed with the title, the date
-// and its page number.
+// and its page number; then, when boards have play records (Board.Plays),
+// each play with its double-dummy analysis.
 func HandRecords(w io.Writer, boards []Board, o HandRecordOptions) error {
 	if err := o.check(); err != nil {
 		return err
@@ -162,7 +168,11 @@ func HandRecords(w io.Writer, boards []Board, o HandRecordOptions) error {
 	esc := html.EscapeString
 	bw := bufio.NewWriter(w)
 	title := strings.TrimSpace("Hand records " + o.Title)
-	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(title), handRecordCSS)
+	css := handRecordCSS
+	if hasPlays(boards) {
+		css += analysisCSS
+	}
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n", esc(title), css)
 	pages := (len(boards) + o.PerPage - 1) / o.PerPage
 	var b strings.Builder
 	for p := range pages {
@@ -176,11 +186,35 @@ func HandRecords(w io.Writer, boards []Board, o HandRecordOptions) error {
 		}
 		bw.WriteString("</div>\n</div>\n")
 	}
+	if hasPlays(boards) {
+		// After the boards, each play record with its double-dummy
+		// analysis, as many to a page as fit.
+		fmt.Fprintf(bw, "<div class=\"analysis\">\n<header><h1>%s</h1><span class=\"date\">%s</span><span class=\"pageno\">Play analysis</span></header>\n", esc(o.Title), esc(DateText(o.Date)))
+		for i := range boards {
+			for k := range boards[i].Plays {
+				b.Reset()
+				fmt.Fprintf(&b, "<h2>%s</h2>\n", esc(boards[i].Title()))
+				playHTML(&b, &boards[i].Plays[k], fmt.Sprintf("play-%d-%d", boards[i].Number, k+1))
+				bw.WriteString(b.String())
+			}
+		}
+		bw.WriteString("</div>\n")
+	}
 	bw.WriteString("</body>\n</html>\n")
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("publish: hand records: %w", err)
 	}
 	return nil
+}
+
+// hasPlays reports whether any board has an analysed play.
+func hasPlays(boards []Board) bool {
+	for i := range boards {
+		if len(boards[i].Plays) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // handRecordBoard writes one board: the diagram, then the par and the

@@ -11,6 +11,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/dd"
 )
 
 // The PDFs embed DejaVu Sans (fonts/LICENSE): the core PDF fonts have no
@@ -256,7 +257,144 @@ func HandRecordsPDF(w io.Writer, boards []Board, o HandRecordOptions) error {
 		y := 10 + headerMM + float64(row)*(cellH+gapMM)
 		pdfBoard(p, &boards[i], x, y, cellW, cellH, l.fontPt)
 	}
+	if hasPlays(boards) {
+		pdfPlays(p, boards, o)
+	}
 	return finish(p, w, "hand records")
+}
+
+// pdfPlays writes, after the hand records, each board's play records with
+// their double-dummy analysis, as many to a page as fit.
+func pdfPlays(p *fpdf.Fpdf, boards []Board, o HandRecordOptions) {
+	const lineH, rowH = 5.0, 4.6
+	_, pageH := p.GetPageSize()
+	y := pageH
+	for i := range boards {
+		for k := range boards[i].Plays {
+			pl := &boards[i].Plays[k]
+			tricks := pl.Tricks()
+			need := 2*lineH + 3*lineH + float64(len(tricks)+1)*rowH + lineH
+			if y+need > pageH-12 {
+				p.AddPage()
+				pdfPageHeader(p, o.Title, o.Date, 0, 0)
+				p.SetFont("dejavu", "", 10)
+				p.SetXY(150, 10)
+				p.CellFormat(50, 7, "Play analysis", "", 0, "R", false, 0, "")
+				y = 20
+			}
+			p.SetFont("dejavu", "B", 10)
+			head := boards[i].Title()
+			if pl.Table != "" {
+				head += " — " + pl.Table
+			}
+			pdfRich(p, 10, y, lineH, head)
+			y += lineH
+			p.SetFont("dejavu", "", 9)
+			y = pdfWrapped(p, 10, y, 190, lineH, pl.Summary())
+			y = pdfPlayTable(p, pl, tricks, 10, y+1, rowH)
+			if pl.Claimed() && pl.Result >= 0 {
+				p.SetFont("dejavu", "", 9)
+				pdfRich(p, 10, y, lineH, fmt.Sprintf("The rest %s: declarer's side took %d tricks in all.", pl.claimWord(), pl.Result))
+				y += lineH
+			}
+			y += lineH
+		}
+	}
+}
+
+// pdfWrapped writes text in a column of width w, breaking lines between
+// words, suit symbols in colour; it returns the y under the last line.
+func pdfWrapped(p *fpdf.Fpdf, x, y, w, lineH float64, text string) float64 {
+	line := ""
+	for _, word := range strings.Fields(text) {
+		try := strings.TrimSpace(line + " " + word)
+		if line != "" && p.GetStringWidth(try) > w {
+			pdfRich(p, x, y, lineH, line)
+			y += lineH
+			try = word
+		}
+		line = try
+	}
+	if line != "" {
+		pdfRich(p, x, y, lineH, line)
+		y += lineH
+	}
+	return y
+}
+
+// pdfPlayTable draws an analysed play a trick to a row, as playHTML: the
+// cards under West, North, East and South, the card led underlined, each
+// with declarer's double-dummy tricks after it, a costly card on a red
+// ground with what it cost, and the trick's winner. It returns the y under
+// the table.
+func pdfPlayTable(p *fpdf.Fpdf, pl *Played, tricks []PlayTrick, x, y, rowH float64) float64 {
+	widths := []float64{14, 24, 24, 24, 24, 16}
+	head := []string{"Trick", "West", "North", "East", "South", "Won by"}
+	p.SetFont("dejavu", "B", 8.5)
+	p.SetFillColor(238, 238, 238)
+	p.SetDrawColor(190, 190, 190)
+	p.SetLineWidth(0.2)
+	cx := x
+	for i, h := range head {
+		p.SetXY(cx, y)
+		p.CellFormat(widths[i], rowH, h, "1", 0, "C", true, 0, "")
+		cx += widths[i]
+	}
+	y += rowH
+	for ti, t := range tricks {
+		var cards [4]*dd.PlayedCard
+		led := t.Leader
+		for k := range t.Cards {
+			cards[t.Cards[k].Seat] = &t.Cards[k]
+		}
+		cx = x
+		p.SetFont("dejavu", "", 8.5)
+		p.SetXY(cx, y)
+		p.CellFormat(widths[0], rowH, strconv.Itoa(ti+1), "1", 0, "C", false, 0, "")
+		cx += widths[0]
+		for j, s := range playSeats {
+			w := widths[j+1]
+			c := cards[s]
+			fill := c != nil && c.Cost > 0
+			if fill {
+				p.SetFillColor(251, 211, 208)
+			}
+			p.SetXY(cx, y)
+			p.CellFormat(w, rowH, "", "1", 0, "", fill, 0, "")
+			if c != nil {
+				p.SetFont("dejavu", "", 8.5)
+				txt := cardText(c.Card)
+				tx := cx + 1.5
+				end := pdfRich(p, tx, y, rowH, txt)
+				if s == led {
+					p.SetDrawColor(0, 0, 0)
+					p.Line(tx, y+rowH-0.9, end, y+rowH-0.9)
+					p.SetDrawColor(190, 190, 190)
+				}
+				p.SetFont("dejavu", "", 6)
+				p.SetTextColor(90, 90, 90)
+				p.SetXY(end+0.4, y+0.8)
+				p.CellFormat(5, rowH-0.8, strconv.Itoa(c.Tricks), "", 0, "L", false, 0, "")
+				if c.Cost > 0 {
+					p.SetFont("dejavu", "B", 6.5)
+					p.SetTextColor(170, 0, 0)
+					p.SetXY(cx+w-7, y)
+					p.CellFormat(6.5, rowH, "−"+strconv.Itoa(c.Cost), "", 0, "R", false, 0, "")
+				}
+				p.SetTextColor(0, 0, 0)
+			}
+			cx += w
+		}
+		p.SetFont("dejavu", "", 8.5)
+		p.SetXY(cx, y)
+		win := ""
+		if len(t.Cards) == 4 {
+			win = t.Winner.String()
+		}
+		p.CellFormat(widths[5], rowH, win, "1", 0, "C", false, 0, "")
+		y += rowH
+	}
+	return y + 1
 }
 
 // pdfTable writes a table with a header row; widths in mm, align per
@@ -398,5 +536,33 @@ func pdfTraveller(p *fpdf.Fpdf, r *Results, b *BoardResult) {
 		}
 		t.row(cells)
 	}
+	pdfPlaySummaries(p, b)
 	p.Ln(3)
+}
+
+// pdfPlaySummaries writes, under a traveller, each row's play analysis in
+// words (Played.Summary), a few lines at most each.
+func pdfPlaySummaries(p *fpdf.Fpdf, b *BoardResult) {
+	const lineH = 4.2
+	_, pageH := p.GetPageSize()
+	first := true
+	for _, row := range b.Rows {
+		if row.Play == nil {
+			continue
+		}
+		y := p.GetY() + 1
+		if y+3*lineH > pageH-12 {
+			p.AddPage()
+			y = 10
+		}
+		if first {
+			p.SetFont("dejavu", "B", 8)
+			pdfRich(p, 10, y, lineH, "Play analysis (double dummy)")
+			y += lineH
+			first = false
+		}
+		p.SetFont("dejavu", "", 8)
+		y = pdfWrapped(p, 10, y, 190, lineH, row.NS+" v "+row.EW+" — "+row.Play.Summary())
+		p.SetXY(10, y)
+	}
 }

@@ -34,6 +34,9 @@ type Results struct {
 	Date  string // as PBN writes it (2013.08.08) or free text
 	Venue string
 	Form  Form
+	// Method is how the boards were scored, as package scoresheet names
+	// it ("mp", "butler", "cross-imp", "teams"); "" when not known.
+	Method string
 	// Unit names the totals of the rankings when they are not the boards'
 	// unit: "VP" for an event scored in victory points.
 	Unit string
@@ -110,6 +113,9 @@ type Row struct {
 	Error        string
 	NSMP, EWMP   float64 // matchpoints or IMPs of each side
 	NSPct, EWPct float64 // matchpoints: percentages
+	// Play is the table's play record with its double-dummy analysis;
+	// nil when the row has none (PBNOptions.Analyse).
+	Play *Played
 }
 
 // Match is one match of a teams (or Swiss) event.

@@ -176,7 +176,7 @@ var esc = html.EscapeString
 // head starts a page.
 func (s *site) head(b *strings.Builder, title string) {
 	fmt.Fprintf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-		esc(title), siteCSS)
+		esc(title), siteCSS+playCSS)
 	fmt.Fprintf(b, "<h1>%s</h1>\n", esc(s.r.Title))
 	var sub []string
 	if d := DateText(s.r.Date); d != "" {
@@ -316,20 +316,29 @@ func (s *site) board(i int) string {
 	b.WriteString("</div>\n")
 	s.traveller(&b, bd)
 	b.WriteString(spreadChart(bd.Rows))
+	s.playsHTML(&b, bd)
 	foot(&b)
 	return b.String()
 }
 
-// traveller writes a board's rows.
+// traveller writes a board's rows; a row with a play record links to its
+// analysis, written under the traveller (playsHTML).
 func (s *site) traveller(b *strings.Builder, bd *BoardResult) {
 	u := s.r.Form.Unit()
 	mp := s.r.Form == Matchpoints
+	plays := false
+	for i := range bd.Rows {
+		plays = plays || bd.Rows[i].Play != nil
+	}
 	fmt.Fprintf(b, "<h2>Traveller</h2>\n<div class=\"scroll\"><table class=\"res traveller\">\n<tr><th class=\"l\">NS</th><th class=\"l\">EW</th><th class=\"l\">Contract</th><th>By</th><th>Lead</th><th>Tricks</th><th>NS score</th><th>EW score</th><th>NS %s</th><th>EW %s</th>", u, u)
 	if mp {
 		b.WriteString("<th>NS %</th><th>EW %</th>")
 	}
+	if plays {
+		b.WriteString("<th>Play</th>")
+	}
 	b.WriteString("</tr>\n")
-	for _, row := range bd.Rows {
+	for j, row := range bd.Rows {
 		fmt.Fprintf(b, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>", s.entrantLink(row.NS), s.entrantLink(row.EW))
 		s.playCells(b, &row)
 		nsScore, ewScore := scoreCells(&row)
@@ -339,16 +348,55 @@ func (s *site) traveller(b *strings.Builder, bd *BoardResult) {
 			if mp {
 				n = 4
 			}
-			fmt.Fprintf(b, "<td colspan=\"%d\" class=\"l\">%s</td></tr>\n", n, esc(cmpOr(row.Error, "not scored")))
-			continue
+			fmt.Fprintf(b, "<td colspan=\"%d\" class=\"l\">%s</td>", n, esc(cmpOr(row.Error, "not scored")))
+		} else {
+			fmt.Fprintf(b, "<td class=\"nsmp\">%s</td><td class=\"ewmp\">%s</td>", fmtScore(row.NSMP), fmtScore(row.EWMP))
+			if mp {
+				fmt.Fprintf(b, "<td>%s</td><td>%s</td>", fmtPct(row.NSPct), fmtPct(row.EWPct))
+			}
 		}
-		fmt.Fprintf(b, "<td class=\"nsmp\">%s</td><td class=\"ewmp\">%s</td>", fmtScore(row.NSMP), fmtScore(row.EWMP))
-		if mp {
-			fmt.Fprintf(b, "<td>%s</td><td>%s</td>", fmtPct(row.NSPct), fmtPct(row.EWPct))
+		if plays {
+			b.WriteString(playLinkCell(row.Play, j))
 		}
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</table></div>\n")
+}
+
+// playLinkCell links a traveller row to its play's analysis: the tricks
+// double dummy before the lead and the cards that cost a trick.
+func playLinkCell(p *Played, row int) string {
+	if p == nil {
+		return "<td></td>"
+	}
+	n := len(p.Analysis.Costly())
+	what, short := "no card cost a trick", "no error"
+	if n > 0 {
+		what = fmt.Sprintf("%d %s cost a trick", n, plural(n, "card", "cards"))
+		short = fmt.Sprintf("%d %s", n, plural(n, "error", "errors"))
+	}
+	return fmt.Sprintf("<td class=\"l\"><a href=\"#play-%d\" title=\"double dummy %d before the lead; %s\">DD %d, %s</a></td>", row+1, p.Analysis.Start, esc(what), p.Analysis.Start, short)
+}
+
+// playsHTML writes the analysis of each row's play under the traveller.
+func (s *site) playsHTML(b *strings.Builder, bd *BoardResult) {
+	first := true
+	for j := range bd.Rows {
+		p := bd.Rows[j].Play
+		if p == nil {
+			continue
+		}
+		if first {
+			b.WriteString("<h2>Play analysis (double dummy)</h2>\n<p class=\"note\">Each card shows declarer's tricks with best play after it; the card led is underlined; a card that cost its side a trick is marked in red.</p>\n")
+			first = false
+		}
+		q := *p
+		q.Table = bd.Rows[j].NS + " v " + bd.Rows[j].EW
+		if p.Table != "" {
+			q.Table = p.Table
+		}
+		playHTML(b, &q, fmt.Sprintf("play-%d", j+1))
+	}
 }
 
 func cmpOr(a, b string) string {

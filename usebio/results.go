@@ -1,6 +1,7 @@
 package usebio
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,16 +18,28 @@ const Program = "bridgetd"
 
 // FromResults turns scored results into a USEBIO file of one event: its
 // pairs with places and totals, and every traveller with contract,
-// declarer, lead, tricks, score and each side's match points (or IMPs).
+// declarer, lead, tricks, score and each side's match points, or IMPs in
+// the elements real files use: EVENT_TYPE MP_PAIRS with NS_MATCH_POINTS,
+// BUTLER_PAIRS with NS_BUTLER_POINTS (BOARD_SCORING_METHOD BUTLER_IMPS),
+// CROSS_IMP with NS_CROSS_IMP_POINTS (CROSS_IMPS); a teams event is TEAMS
+// with each table's IMPs against the other as NS_IMPS.
 func FromResults(r *publish.Results, club Club) *File {
 	e := Event{Type: "MP_PAIRS", ProgramName: Program, Description: r.Title, Date: usebioDate(r.Date)}
+	var nsIMP, ewIMP func(*Line) *string
 	switch r.Form {
 	case publish.Matchpoints:
 		e.BoardScoring = "MATCH_POINTS"
 	case publish.IMPs:
-		e.Type, e.BoardScoring = "IMP_PAIRS", "BUTLER_IMPS"
+		if r.Method == "cross-imp" {
+			e.Type, e.BoardScoring = "CROSS_IMP", "CROSS_IMPS"
+			nsIMP, ewIMP = func(l *Line) *string { return &l.NSCross }, func(l *Line) *string { return &l.EWCross }
+		} else {
+			e.Type, e.BoardScoring = "BUTLER_PAIRS", "BUTLER_IMPS"
+			nsIMP, ewIMP = func(l *Line) *string { return &l.NSButler }, func(l *Line) *string { return &l.EWButler }
+		}
 	case publish.Teams:
-		e.Type, e.BoardScoring = "TEAMS_OF_FOUR", "IMPS"
+		e.Type, e.BoardScoring = "TEAMS", "IMPS"
+		nsIMP, ewIMP = func(l *Line) *string { return &l.NSIMPs }, func(l *Line) *string { return &l.EWIMPs }
 	}
 	e.WinnerType = max(1, len(r.Fields))
 	names := map[string]string{}
@@ -83,13 +96,13 @@ func FromResults(r *publish.Results, club Club) *File {
 			case row.HasScore:
 				l.Score = strconv.Itoa(row.Score)
 			default:
-				l.Score = artificialText(row)
+				l.Score = artificialText(row, r.Form)
 			}
 			if row.Scored {
 				if r.Form == publish.Matchpoints {
 					l.NSMP, l.EWMP = num(row.NSMP), num(row.EWMP)
 				} else {
-					l.NSIMPs, l.EWIMPs = num(row.NSMP), num(row.EWMP)
+					*nsIMP(&l), *ewIMP(&l) = num(row.NSMP), num(row.EWMP)
 				}
 			}
 			ub.Lines = append(ub.Lines, l)
@@ -126,9 +139,24 @@ func usebioDate(s string) string {
 }
 
 // artificialText writes an artificial score as USEBIO files do: "A6040"
-// for 60% to North–South and 40% to East–West.
-func artificialText(row publish.Row) string {
-	return fmt.Sprintf("A%02d%02d", int(math.Round(row.NSPct)), int(math.Round(row.EWPct)))
+// for 60% to North–South and 40% to East–West. At IMPs a side's share is
+// 60, 50 or 40 as its IMPs are above, at or below nothing (average-plus,
+// average, average-minus), as Compscore writes them.
+func artificialText(row publish.Row, form publish.Form) string {
+	ns, ew := row.NSPct, row.EWPct
+	if form != publish.Matchpoints {
+		share := func(v float64) float64 {
+			switch {
+			case v > 0:
+				return 60
+			case v < 0:
+				return 40
+			}
+			return 50
+		}
+		ns, ew = share(row.NSMP), share(row.EWMP)
+	}
+	return fmt.Sprintf("A%02d%02d", int(math.Round(ns)), int(math.Round(ew)))
 }
 
 // leadASCII writes a lead as USEBIO files do, suit letter first ("SA",
@@ -201,13 +229,91 @@ func Check(f *File) (diffs []Difference, errs []error) {
 				}
 			}
 			for _, b := range sec.boards {
-				d, es := checkBoard(sec.where, b, e.BoardScoring, played)
+				d, es := checkBoard(sec.where, b, e.method(), played)
 				diffs = append(diffs, d...)
 				errs = append(errs, es...)
 			}
 		}
 	}
 	return diffs, errs
+}
+
+// fits reports whether every cross-IMP figure written on a board's lines
+// (the lines of rows, in order) is the scored one, to its precision.
+func fits(ls []Line, lines []int, scored []score.Scored) bool {
+	for k, i := range lines {
+		for _, x := range []struct {
+			file string
+			ours float64
+		}{{cmp.Or(ls[i].NSCross, ls[i].NSIMPs), scored[k].NS}, {cmp.Or(ls[i].EWCross, ls[i].EWIMPs), scored[k].EW}} {
+			v, err := strconv.ParseFloat(strings.TrimSpace(x.file), 64)
+			if err == nil && math.Abs(v-x.ours) > precision(x.file) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// award is an artificial score's share (60, 50, 40 in "A6040") as the
+// board is scored: a percentage at matchpoints; at IMPs average-plus,
+// average or average-minus (Law 12C1(d), the 2017 numbering; 12C2 in
+// 1997), and a share that is none of them as its percentage.
+func award(pct float64, imps bool) score.Award {
+	if imps {
+		switch pct {
+		case 60:
+			return score.AvePlus
+		case 50:
+			return score.Award{Kind: score.Average}
+		case 40:
+			return score.Award{Kind: score.AverageMinus}
+		}
+	}
+	return score.Percent(pct)
+}
+
+// precision is how far a figure as written may be from the exact one and
+// still be it, rounded: half a unit of its last decimal ("29.9": 0.05),
+// and 0.011 for a whole number, which match points and IMPs written as
+// whole numbers on a board of whole numbers are exactly.
+func precision(written string) float64 {
+	_, frac, ok := strings.Cut(strings.TrimSpace(written), ".")
+	if !ok || frac == "" {
+		return 0.011
+	}
+	return 0.5*math.Pow(10, -float64(len(frac))) + 1e-9
+}
+
+// butlerOptions chooses the Butler datum a board was scored against: the
+// mean of its scores, or (as Compscore does) the mean without the top and
+// the bottom score, rounded to 10; the file's BOARD_AVERAGE, when given,
+// says which. A BOARD_AVERAGE that is neither is a difference, and the
+// board is scored on the plain mean.
+func butlerOptions(at string, bn int, average string, rows []score.Result) (score.ButlerOptions, []Difference) {
+	average = strings.TrimSpace(average)
+	if average == "" {
+		return score.ButlerOptions{}, nil
+	}
+	var tables []int
+	for _, r := range rows {
+		if r.Kind == score.Played {
+			tables = append(tables, r.Score)
+		}
+	}
+	file, err := strconv.Atoi(average)
+	plain, _ := score.Datum(tables, score.ButlerOptions{})
+	if err != nil {
+		return score.ButlerOptions{}, []Difference{{fmt.Sprintf("%sboard %d", at, bn), "BOARD_AVERAGE", average, strconv.Itoa(plain), "not a whole number of points"}}
+	}
+	for _, trim := range []int{0, 1} {
+		o := score.ButlerOptions{Trim: trim}
+		if d, ok := score.Datum(tables, o); ok && d == file {
+			return o, nil
+		}
+	}
+	return score.ButlerOptions{}, []Difference{{fmt.Sprintf("%sboard %d", at, bn), "BOARD_AVERAGE", average, strconv.Itoa(plain),
+		"the mean of the board's scores rounded to 10, with or without its top and bottom score"}}
 }
 
 // pairKey is a pair number as written, normalised: "7NS", "7".
@@ -219,8 +325,42 @@ func pairKey(s string) string {
 	return strconv.Itoa(n) + d
 }
 
-func checkBoard(where string, b Board, boardScoring string, played map[string]bool) (diffs []Difference, errs []error) {
-	imps := boardScoring != "" && boardScoring != "MATCH_POINTS"
+// Board scoring methods, as Check reads an event's (Event.method).
+const (
+	methodMP     = "matchpoints"
+	methodButler = "butler_imps"
+	methodCross  = "cross_imps"
+	methodIMPs   = "imps" // teams: each table's IMPs against the other
+)
+
+// method says how an event's boards were scored: its
+// BOARD_SCORING_METHOD, or else its EVENT_TYPE (Compscore writes
+// BUTLER_PAIRS and CROSS_IMP with SCORING_METHOD IMPS).
+func (e *Event) method() string {
+	switch strings.ToUpper(strings.TrimSpace(e.BoardScoring)) {
+	case "MATCH_POINTS":
+		return methodMP
+	case "BUTLER_IMPS":
+		return methodButler
+	case "CROSS_IMPS":
+		return methodCross
+	case "IMPS":
+		return methodIMPs
+	}
+	t := strings.ToUpper(e.Type)
+	switch {
+	case strings.Contains(t, "BUTLER"):
+		return methodButler
+	case strings.Contains(t, "CROSS"):
+		return methodCross
+	case strings.Contains(t, "TEAMS"):
+		return methodIMPs
+	}
+	return methodMP
+}
+
+func checkBoard(where string, b Board, method string, played map[string]bool) (diffs []Difference, errs []error) {
+	imps := method != methodMP
 	bn, err := strconv.Atoi(strings.TrimSpace(b.Number))
 	at := strings.TrimPrefix(where+", ", ", ")
 	if err != nil || bn < 1 {
@@ -241,7 +381,7 @@ func checkBoard(where string, b Board, boardScoring string, played map[string]bo
 		w := fmt.Sprintf("%sboard %d, row %d", at, bn, i+1)
 		ns, ew := pair(l.NS), pair(l.EW)
 		if a, c, ok := ParseArtificial(l.Score); ok {
-			rows = append(rows, score.ArtificialScore(ns, ew, score.Percent(a), score.Percent(c)))
+			rows = append(rows, score.ArtificialScore(ns, ew, award(a, imps), award(c, imps)))
 			lines = append(lines, i)
 			continue
 		}
@@ -282,24 +422,34 @@ func checkBoard(where string, b Board, boardScoring string, played map[string]bo
 	if len(rows) == 0 {
 		return diffs, errs
 	}
+	// n is the board's results: its rows less a phantom's (a sit-out).
+	n := len(rows)
+	for _, i := range lines {
+		if !played[pairKey(b.Lines[i].NS)] || !played[pairKey(b.Lines[i].EW)] {
+			n--
+		}
+	}
 	var scored []score.Scored
-	switch {
-	case imps && strings.Contains(strings.ToUpper(boardScoring), "BUTLER"):
-		scored = score.Butler(rows, score.ButlerOptions{})
-	case imps:
+	switch method {
+	case methodButler:
+		o, d := butlerOptions(at, bn, b.Average, rows)
+		diffs = append(diffs, d...)
+		scored = score.Butler(rows, o)
+	case methodCross, methodIMPs:
+		// Cross-IMPs are written averaged over the comparisons (Compscore)
+		// or as totals; the board's figures say which.
 		scored = score.CrossIMPs(rows, score.CrossOptions{Average: true})
+		if method == methodCross {
+			totals := score.CrossIMPs(rows, score.CrossOptions{Expected: n})
+			if fits(b.Lines, lines, totals) && !fits(b.Lines, lines, scored) {
+				scored = totals
+			}
+		}
 	default:
 		// The file's scale: its match points on a row add to the top,
 		// 2(n−1) or n−1. A board with fewer results than rows (an
 		// artificial score) is factored to the number of rows (Neuberg).
-		o := score.MPOptions{Neuberg: true}
-		n := len(rows)
-		for _, i := range lines {
-			if !played[pairKey(b.Lines[i].NS)] || !played[pairKey(b.Lines[i].EW)] {
-				n-- // a phantom's row
-			}
-		}
-		o.Expected = n
+		o := score.MPOptions{Neuberg: true, Expected: n}
 		for _, i := range lines {
 			a, err1 := strconv.ParseFloat(b.Lines[i].NSMP, 64)
 			c, err2 := strconv.ParseFloat(b.Lines[i].EWMP, 64)
@@ -310,14 +460,33 @@ func checkBoard(where string, b Board, boardScoring string, played map[string]bo
 		}
 		scored = score.Matchpoints(rows, o)
 	}
+	// A program rounds a board's figures to one number of decimals and
+	// may leave out trailing zeros ("19" beside "18.9", "7.5" beside
+	// "12.36"): the board's figures are read to the most decimals any of
+	// them has.
+	boardPrec := 0.0
+	for _, l := range b.Lines {
+		for _, v := range []string{l.NSMP, l.EWMP, l.NSButler, l.EWButler, l.NSCross, l.EWCross, l.NSIMPs, l.EWIMPs} {
+			if strings.Contains(v, ".") && (boardPrec == 0 || precision(v) < boardPrec) {
+				boardPrec = precision(v)
+			}
+		}
+	}
 	for k, i := range lines {
 		l := b.Lines[i]
 		w := fmt.Sprintf("%sboard %d, row %d", at, bn, i+1)
 		fileNS, fileEW, fNS, fEW := l.NSMP, l.EWMP, "NS_MATCH_POINTS", "EW_MATCH_POINTS"
 		why := "matchpoints of the board's rows"
-		if imps {
+		switch {
+		case method == methodButler && (l.NSButler != "" || l.EWButler != ""):
+			fileNS, fileEW, fNS, fEW = l.NSButler, l.EWButler, "NS_BUTLER_POINTS", "EW_BUTLER_POINTS"
+		case method == methodCross && (l.NSCross != "" || l.EWCross != ""):
+			fileNS, fileEW, fNS, fEW = l.NSCross, l.EWCross, "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"
+		case imps:
 			fileNS, fileEW, fNS, fEW = l.NSIMPs, l.EWIMPs, "NS_IMPS", "EW_IMPS"
-			why = "IMPs of the board's rows (" + strings.ToLower(boardScoring) + ")"
+		}
+		if imps {
+			why = "IMPs of the board's rows (" + method + ")"
 		}
 		for _, x := range []struct {
 			field, file string
@@ -331,7 +500,11 @@ func checkBoard(where string, b Board, boardScoring string, played map[string]bo
 				errs = append(errs, fmt.Errorf("%s: %s %q is not a number", w, x.field, x.file))
 				continue
 			}
-			if math.Abs(v-x.ours) > 0.011 {
+			tol := precision(x.file)
+			if boardPrec > 0 {
+				tol = boardPrec
+			}
+			if math.Abs(v-x.ours) > tol {
 				diffs = append(diffs, Difference{w, x.field, x.file, num(x.ours), why})
 			}
 		}

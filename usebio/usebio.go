@@ -1,24 +1,30 @@
 // Package usebio reads and writes USEBIO XML (Universal Standard for
 // Exchange of Bridge Information over XML), the results format of the
-// English Bridge Union and of most club scoring programs, version 1.2 with
-// the 1.3 additions read where they do not change 1.2's layout.
+// English Bridge Union and of most club scoring programs: version 1.2, and
+// the 1.3 elements that do not change 1.2's layout (EBU_CHARGE_CODE).
 //
-// A file holds a CLUB and one or more EVENTs; an event holds its pairs
-// (PARTICIPANTS) and its boards' travellers (BOARD, TRAVELLER_LINE), either
+// A file holds a CLUB, one or more EVENTs and, from most programs, the
+// boards' hands (HANDSET, read by File.Deals); an event holds its pairs
+// (PARTICIPANTS) and its boards' travellers (BOARD, TRAVELLER_LINE),
 // directly or inside SESSIONs and SECTIONs. Decode reads what real files
-// contain: UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
+// contain (the tests read and re-score files in Compscore3's form, whose
+// forms were learnt from real Compscore3 files): UTF-8 or ISO-8859-1 text, pair numbers with a direction ("7NS"),
 // leads written suit first or rank first ("SA", "AS"), artificial scores
-// written "A6040" (60% to North–South, 40% to East–West) and a DOCTYPE naming
-// the DTD on the web, which is never fetched.
+// written "A6040" (60% to North–South, 40% to East–West; at IMPs
+// average-plus and average-minus), IMPs as NS_BUTLER_POINTS or
+// NS_CROSS_IMP_POINTS, and a DOCTYPE naming the DTD on the web, which is
+// never fetched.
 //
-// FromResults turns published results (package publish) into a file and
-// File.Results turns a file back; Check re-scores every traveller of a file
-// with package score and lists where the file's own figures differ, board
-// by board and row by row.
+// FromResults turns published results (package publish) into a file;
+// Check re-scores every traveller of a file with package score and lists
+// where the file's own figures differ, board by board and row by row.
+// ParseDTD and DTD.Validate check a document against a DTD's element
+// structure offline, as xmllint --dtdvalid does.
 package usebio
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -26,21 +32,25 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bridgetd/bridgetd/bridge"
 )
 
 // Version is the USEBIO version written.
 const Version = "1.2"
 
-// DTD is the document type declaration written at the top of a file, as
+// Doctype is the document type declaration written at the top of a file, as
 // the EBU's programs write it; readers do not fetch it.
-const DTD = `<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">`
+const Doctype = `<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">`
 
-// File is a USEBIO document.
+// File is a USEBIO document: the club, its events and, as scoring
+// programs add them, the hands of the boards (HANDSET).
 type File struct {
 	XMLName xml.Name `xml:"USEBIO"`
 	Version string   `xml:"Version,attr"`
 	Club    *Club    `xml:"CLUB,omitempty"`
 	Events  []Event  `xml:"EVENT"`
+	HandSet *HandSet `xml:"HANDSET,omitempty"`
 }
 
 // Club is the club or organisation that ran the events.
@@ -50,30 +60,62 @@ type Club struct {
 }
 
 // Event is one event: its description, how boards were scored, and its
-// pairs and travellers, directly or by session and section.
+// pairs and travellers, directly or by session and section. The fields
+// after BoardsPlayed are those real files carry beside the results
+// (master points, the EBU's charge, the scorer to contact); ChargeCode and
+// the others marked 1.3 are USEBIO 1.3's.
 type Event struct {
-	Type           string        `xml:"EVENT_TYPE,attr"` // MP_PAIRS, SWISS_PAIRS, TEAMS_OF_FOUR, ...
-	ProgramName    string        `xml:"PROGRAM_NAME,omitempty"`
-	ProgramVersion string        `xml:"PROGRAM_VERSION,omitempty"`
-	Description    string        `xml:"EVENT_DESCRIPTION,omitempty"`
-	Identifier     string        `xml:"EVENT_IDENTIFIER,omitempty"`
-	Date           string        `xml:"DATE,omitempty"` // dd/mm/yyyy
-	WinnerType     int           `xml:"WINNER_TYPE,omitempty"`
-	BoardScoring   string        `xml:"BOARD_SCORING_METHOD,omitempty"` // MATCH_POINTS, BUTLER_IMPS, CROSS_IMPS, ...
-	BoardsPlayed   int           `xml:"BOARDS_PLAYED,omitempty"`
-	Participants   *Participants `xml:"PARTICIPANTS,omitempty"`
-	Boards         []Board       `xml:"BOARD"`
-	Sessions       []Session     `xml:"SESSION"`
-	Sections       []Section     `xml:"SECTION"`
+	Type           string `xml:"EVENT_TYPE,attr"` // MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, SWISS_PAIRS, TEAMS_OF_FOUR, ...
+	Identifier     string `xml:"EVENT_IDENTIFIER,omitempty"`
+	Description    string `xml:"EVENT_DESCRIPTION,omitempty"`
+	ProgramName    string `xml:"PROGRAM_NAME,omitempty"`
+	ProgramVersion string `xml:"PROGRAM_VERSION,omitempty"`
+	WinnerType     int    `xml:"WINNER_TYPE,omitempty"`
+	Title          string `xml:"TITLE,omitempty"`
+	Date           string `xml:"DATE,omitempty"` // dd/mm/yyyy
+	Venue          string `xml:"VENUE,omitempty"`
+	// BoardScoring is MATCH_POINTS, BUTLER_IMPS, CROSS_IMPS, IMPS, ...;
+	// Compscore writes SCORING_METHOD (IMPS) instead.
+	BoardScoring     string   `xml:"BOARD_SCORING_METHOD,omitempty"`
+	ScoringMethod    string   `xml:"SCORING_METHOD,omitempty"`
+	MatchScoring     string   `xml:"MATCH_SCORING_METHOD,omitempty"`
+	BoardsPlayed     int      `xml:"BOARDS_PLAYED,omitempty"`
+	BoardsPerRound   int      `xml:"BOARDS_PER_ROUND,omitempty"`
+	MasterPointScale string   `xml:"MASTER_POINT_SCALE,omitempty"`
+	MasterPointType  string   `xml:"MASTER_POINT_TYPE,omitempty"`
+	MPsAwarded       string   `xml:"MPS_AWARDED_FLAG,omitempty"` // Y or N
+	SessionCount     int      `xml:"SESSION_COUNT,omitempty"`
+	SectionCount     int      `xml:"SECTION_COUNT,omitempty"`
+	ChargeRate       string   `xml:"P2P_CHARGE_RATE,omitempty"` // the EBU's Pay to Play rate (1.2)
+	ChargeCode       string   `xml:"EBU_CHARGE_CODE,omitempty"` // 1.3: replaces P2P_CHARGE_RATE
+	Contact          *Contact `xml:"CONTACT,omitempty"`
+
+	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
+	Boards       []Board       `xml:"BOARD"`
+	Sessions     []Session     `xml:"SESSION"`
+	Sections     []Section     `xml:"SECTION"`
 }
 
-// Session is one session of an event.
+// Contact is who scored the event.
+type Contact struct {
+	FullName  string `xml:"FULL_NAME,omitempty"`
+	Scorer    string `xml:"SCORER,omitempty"`
+	Telephone string `xml:"TELEPHONE,omitempty"`
+	Email     string `xml:"EMAIL,omitempty"`
+}
+
+// Session is one session of an event. Files name it by SESSION_ID (the
+// readers' form) or SESSION_NUMBER.
 type Session struct {
+	ID           string        `xml:"SESSION_ID,attr,omitempty"`
 	Number       string        `xml:"SESSION_NUMBER,attr,omitempty"`
 	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
 	Boards       []Board       `xml:"BOARD"`
 	Sections     []Section     `xml:"SECTION"`
 }
+
+// name is how a session is named in reports.
+func (s *Session) name() string { return cmp.Or(s.ID, s.Number) }
 
 // Section is a section of a session or event; pairs are numbered within
 // it.
@@ -85,8 +127,9 @@ type Section struct {
 
 // Participants are the pairs (or teams) of a section.
 type Participants struct {
-	Pairs []Pair `xml:"PAIR"`
-	Teams []Team `xml:"TEAM"`
+	EventType string `xml:"EVENT_TYPE,attr,omitempty"`
+	Pairs     []Pair `xml:"PAIR"`
+	Teams     []Team `xml:"TEAM"`
 }
 
 // Pair is a pair and its result.
@@ -95,9 +138,14 @@ type Pair struct {
 	Direction    string   `xml:"DIRECTION,omitempty"` // NS or EW in a two-winner event
 	BoardsPlayed int      `xml:"BOARDS_PLAYED,omitempty"`
 	Players      []Player `xml:"PLAYER"`
-	Place        string   `xml:"PLACE,omitempty"` // "3", "3=" for a tie
 	TotalScore   string   `xml:"TOTAL_SCORE,omitempty"`
 	Percentage   string   `xml:"PERCENTAGE,omitempty"`
+	Place        string   `xml:"PLACE,omitempty"` // "3", "3=" for a tie
+	// MasterPoints and MasterPointType are the award, as Compscore writes
+	// it.
+	MasterPoints    string `xml:"MASTER_POINTS_AWARDED,omitempty"`
+	MasterPointType string `xml:"MASTER_POINT_TYPE,omitempty"`
+	WinsOrDraws     string `xml:"WINS_OR_DRAWS,omitempty"`
 }
 
 // Team is a team and its result.
@@ -113,17 +161,23 @@ type Team struct {
 type Player struct {
 	Name       string `xml:"PLAYER_NAME"`
 	NationalID string `xml:"NATIONAL_ID_NUMBER,omitempty"`
+	ClubID     string `xml:"CLUB_ID_NUMBER,omitempty"`
 }
 
-// Board is a board's traveller.
+// Board is a board's traveller. Average is the Butler datum a program
+// scored it against (BOARD_AVERAGE), when it says.
 type Board struct {
-	Number string `xml:"BOARD_NUMBER"`
-	Lines  []Line `xml:"TRAVELLER_LINE"`
+	EventType string `xml:"EVENT_TYPE,attr,omitempty"`
+	Number    string `xml:"BOARD_NUMBER"`
+	Average   string `xml:"BOARD_AVERAGE,omitempty"`
+	Lines     []Line `xml:"TRAVELLER_LINE"`
 }
 
 // Line is one row of a traveller, as written: the pairs, the contract, the
 // declarer, the lead, the tricks, North–South's score (or an artificial
-// score such as "A6040"), and each side's match points or IMPs.
+// score such as "A6040"), and each side's match points, or its IMPs:
+// Butler (NS_BUTLER_POINTS) or cross-IMPs (NS_CROSS_IMP_POINTS); NS_IMPS
+// is read as older files and bridgetd's teams export write it.
 type Line struct {
 	NS         string `xml:"NS_PAIR_NUMBER"`
 	EW         string `xml:"EW_PAIR_NUMBER"`
@@ -135,8 +189,33 @@ type Line struct {
 	Artificial string `xml:"ARTIFICIAL_SCORE,omitempty"`
 	NSMP       string `xml:"NS_MATCH_POINTS,omitempty"`
 	EWMP       string `xml:"EW_MATCH_POINTS,omitempty"`
+	NSButler   string `xml:"NS_BUTLER_POINTS,omitempty"`
+	EWButler   string `xml:"EW_BUTLER_POINTS,omitempty"`
+	NSCross    string `xml:"NS_CROSS_IMP_POINTS,omitempty"`
+	EWCross    string `xml:"EW_CROSS_IMP_POINTS,omitempty"`
 	NSIMPs     string `xml:"NS_IMPS,omitempty"`
 	EWIMPs     string `xml:"EW_IMPS,omitempty"`
+}
+
+// HandSet holds the hands of the boards.
+type HandSet struct {
+	Boards []HandBoard `xml:"BOARD"`
+}
+
+// HandBoard is one board's four hands.
+type HandBoard struct {
+	Number string `xml:"BOARD_NUMBER"`
+	Hands  []Hand `xml:"HAND"`
+}
+
+// Hand is one player's cards, each suit's ranks as a string ("AKT92",
+// "" for a void); Direction is North, East, South or West.
+type Hand struct {
+	Direction string `xml:"DIRECTION"`
+	Clubs     string `xml:"CLUBS"`
+	Diamonds  string `xml:"DIAMONDS"`
+	Hearts    string `xml:"HEARTS"`
+	Spades    string `xml:"SPADES"`
 }
 
 // ErrNotUSEBIO reports a document whose root is not USEBIO.
@@ -151,13 +230,7 @@ func Decode(r io.Reader, name string) (*File, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	d := xml.NewDecoder(bytes.NewReader(data))
-	d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		switch strings.ToLower(label) {
-		case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252", "us-ascii":
-			return latin1Reader(in)
-		}
-		return nil, fmt.Errorf("encoding %q not supported (UTF-8 or ISO-8859-1)", label)
-	}
+	d.CharsetReader = charsetReader
 	d.Entity = xml.HTMLEntity
 	var f File
 	if err := d.Decode(&f); err != nil {
@@ -175,6 +248,16 @@ func Decode(r io.Reader, name string) (*File, error) {
 		return nil, fmt.Errorf("%s: bad Version attribute", name)
 	}
 	return &f, nil
+}
+
+// charsetReader reads the encodings real files declare: ISO-8859-1 (and
+// Windows-1252 and US-ASCII, read as it); UTF-8 needs none.
+func charsetReader(label string, in io.Reader) (io.Reader, error) {
+	switch strings.ToLower(label) {
+	case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252", "us-ascii":
+		return latin1Reader(in)
+	}
+	return nil, fmt.Errorf("encoding %q not supported (UTF-8 or ISO-8859-1)", label)
 }
 
 // latin1Reader turns ISO-8859-1 bytes into UTF-8.
@@ -196,7 +279,7 @@ func Encode(w io.Writer, f *File) error {
 	if f.Version == "" {
 		f.Version = Version
 	}
-	if _, err := io.WriteString(w, xml.Header+DTD+"\n"); err != nil {
+	if _, err := io.WriteString(w, xml.Header+Doctype+"\n"); err != nil {
 		return err
 	}
 	enc := xml.NewEncoder(w)
@@ -226,10 +309,10 @@ func (e *Event) sections() []placed {
 	}
 	for _, ss := range e.Sessions {
 		if ss.Participants != nil || len(ss.Boards) > 0 {
-			out = append(out, placed{"session " + ss.Number, ss.Participants, ss.Boards})
+			out = append(out, placed{"session " + ss.name(), ss.Participants, ss.Boards})
 		}
 		for _, s := range ss.Sections {
-			out = append(out, placed{strings.TrimSpace("session " + ss.Number + " section " + s.ID), s.Participants, s.Boards})
+			out = append(out, placed{strings.TrimSpace("session " + ss.name() + " section " + s.ID), s.Participants, s.Boards})
 		}
 	}
 	return out
@@ -251,4 +334,43 @@ func PairID(s string) (n int, dir string, err error) {
 		return 0, "", fmt.Errorf("pair number %q", s)
 	}
 	return n, dir, nil
+}
+
+// Deals returns the deals of the file's HANDSET by board number, each
+// checked to be a whole deal (13 cards to a hand, 52 in all). A hand's
+// DIRECTION is North, East, South or West (or N, E, S, W); an error names
+// the board and the hand.
+func (f *File) Deals() (map[int]bridge.Deal, error) {
+	out := map[int]bridge.Deal{}
+	if f.HandSet == nil {
+		return out, nil
+	}
+	for _, b := range f.HandSet.Boards {
+		n, err := strconv.Atoi(strings.TrimSpace(b.Number))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("usebio: HANDSET board %q: not a board number", b.Number)
+		}
+		var d bridge.Deal
+		seen := [4]bool{}
+		for _, h := range b.Hands {
+			seat, err := bridge.ParseSeat(strings.TrimSpace(h.Direction))
+			if err != nil || seen[seat] {
+				return nil, fmt.Errorf("usebio: HANDSET board %d: hand DIRECTION %q: not a seat, or given twice", n, h.Direction)
+			}
+			seen[seat] = true
+			hand, err := bridge.ParseHand(strings.Join([]string{h.Spades, h.Hearts, h.Diamonds, h.Clubs}, "."))
+			if err != nil {
+				return nil, fmt.Errorf("usebio: HANDSET board %d, %s: %w", n, seat.Name(), err)
+			}
+			d[seat] = hand
+		}
+		if err := d.Validate(); err != nil {
+			return nil, fmt.Errorf("usebio: HANDSET board %d: %w", n, err)
+		}
+		if _, dup := out[n]; dup {
+			return nil, fmt.Errorf("usebio: HANDSET board %d given twice", n)
+		}
+		out[n] = d
+	}
+	return out, nil
 }

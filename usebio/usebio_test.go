@@ -2,6 +2,7 @@ package usebio
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"reflect"
@@ -11,6 +12,15 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/publish"
 )
+
+// diffTexts writes differences as Check's callers print them.
+func diffTexts(diffs []Difference) []string {
+	var out []string
+	for _, d := range diffs {
+		out = append(out, d.String())
+	}
+	return out
+}
 
 func readFile(t *testing.T, name string) *File {
 	t.Helper()
@@ -74,10 +84,7 @@ func TestCheck(t *testing.T) {
 		"session 1 section A, board 1, row 2: NS_MATCH_POINTS is 2 in the file, 0 re-scored (matchpoints of the board's rows)",
 		"session 1 section A, board 1, row 2: EW_MATCH_POINTS is 2 in the file, 4 re-scored (matchpoints of the board's rows)",
 	}
-	var got []string
-	for _, d := range diffs {
-		got = append(got, d.String())
-	}
+	got := diffTexts(diffs)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -115,7 +122,7 @@ func TestRoundTrip(t *testing.T) {
 	if err := Encode(&b, f); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), DTD) || !strings.Contains(b.String(), `<USEBIO Version="1.2">`) {
+	if !strings.Contains(b.String(), Doctype) || !strings.Contains(b.String(), `<USEBIO Version="1.2">`) {
 		t.Errorf("no DOCTYPE or version:\n%s", b.String()[:200])
 	}
 	first := b.String()
@@ -165,7 +172,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// FuzzDecode: no input makes Decode or Check panic, and what decodes
+// FuzzDecode: no input makes Decode, Check or Deals panic, and what decodes
 // encodes and decodes again to the same thing.
 func FuzzDecode(f *testing.F) {
 	data, err := os.ReadFile("testdata/handwritten-latin1.xml")
@@ -173,6 +180,12 @@ func FuzzDecode(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	real, err := os.ReadFile("testdata/invented-cross_imp_howell.xml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(real[:min(len(real), 6000)])
+	f.Add([]byte(`<USEBIO Version="1.2"><HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><HAND><DIRECTION>North</DIRECTION><SPADES>AKQJT98765432</SPADES></HAND></BOARD></HANDSET></USEBIO>`))
 	f.Add([]byte(`<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		u, err := Decode(bytes.NewReader(in), "fuzz")
@@ -180,6 +193,7 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		Check(u)
+		u.Deals()
 		var b bytes.Buffer
 		if err := Encode(&b, u); err != nil {
 			return // text XML cannot hold (control characters)
@@ -214,15 +228,56 @@ func TestCheckButler(t *testing.T) {
 	if len(errs) != 0 {
 		t.Fatalf("errors: %v", errs)
 	}
-	var got []string
-	for _, d := range diffs {
-		got = append(got, d.String())
-	}
+	got := diffTexts(diffs)
 	want := []string{
 		"board 1, row 4: NS_IMPS is 2 in the file, 3 re-scored (IMPs of the board's rows (butler_imps))",
 		"board 1, row 4: EW_IMPS is -2 in the file, -3 re-scored (IMPs of the board's rows (butler_imps))",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRoundTripIMPs: the JFR barometer (a real event, 27 boards) scored
+// by package scoresheet in Butler IMPs and in cross-IMPs, exported, read
+// back and re-scored: the elements real files use carry the IMPs
+// (NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS), every figure is kept, the
+// export validates against the DTD and Check finds nothing to differ.
+func TestRoundTripIMPs(t *testing.T) {
+	d, _ := usebioDTD(t)
+	for _, tc := range []struct{ method, kind, element string }{
+		{"butler", "BUTLER_PAIRS", "<NS_BUTLER_POINTS>"},
+		{"cross-imp", "CROSS_IMP", "<NS_CROSS_IMP_POINTS>"},
+	} {
+		fh, err := os.Open("../publish/testdata/jfr-barometer-2013-mp.pbn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := publish.FromPBN(context.Background(), fh, "jfr.pbn", publish.PBNOptions{Method: tc.method})
+		fh.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := Encode(&b, FromResults(r, Club{Name: "JFR"})); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), tc.element); n < 27*10 {
+			t.Errorf("%s: %d %s, want one a row", tc.method, n, tc.element)
+		}
+		if bad, err := d.Validate(b.Bytes(), "USEBIO"); err != nil || len(bad) != 0 {
+			t.Errorf("%s: the export does not validate: %v %v", tc.method, err, bad)
+		}
+		back, err := Decode(&b, "export")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Events[0].Type != tc.kind {
+			t.Errorf("%s: EVENT_TYPE %q, want %s", tc.method, back.Events[0].Type, tc.kind)
+		}
+		diffs, errs := Check(back)
+		if len(diffs) != 0 || len(errs) != 0 {
+			t.Errorf("%s: our own export re-scores differently: %v %v", tc.method, diffs, errs)
+		}
 	}
 }

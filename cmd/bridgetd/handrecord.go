@@ -15,8 +15,8 @@ import (
 func init() {
 	register(&command{
 		name:    "handrecord",
-		usage:   "FILE.pbn [-o FILE.html|FILE.pdf] [--per-page N] [--title TEXT] [--date DATE] [-j N]",
-		summary: "write printable hand records (diagrams, HCP, makeable contracts, par) as HTML or PDF for A4",
+		usage:   "FILE.pbn [-o FILE.html|FILE.pdf] [--per-page N] [--title TEXT] [--date DATE] [--analysis=false] [-j N]",
+		summary: "write printable hand records (diagrams, HCP, makeable contracts, par, the double-dummy analysis of each play record) as HTML or PDF for A4",
 		run:     runHandRecord,
 	})
 }
@@ -29,6 +29,7 @@ func runHandRecord(e *env, args []string) error {
 	title := fs.String("title", "", "heading of each page (default: the Event tag)")
 	date := fs.String("date", "", "date printed on each page (default: the Date tag)")
 	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	analysis := fs.Bool("analysis", true, "after the boards, each play record with its double-dummy analysis (the tricks at stake after every card, the cards that cost a trick); --analysis=false leaves it out")
 	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
@@ -54,6 +55,13 @@ func runHandRecord(e *env, args []string) error {
 		return fmt.Errorf("%s: no game with a complete deal", f.Name)
 	}
 	boards := publish.Boards(solved)
+	if *analysis {
+		played, err := ddtag.Analyse(context.Background(), f.Games, solveOptions(e, "handrecord", f.Name, *workers, false))
+		if err != nil {
+			return err
+		}
+		publish.AttachPlays(boards, played)
+	}
 	if len(f.Games) > 0 {
 		if *title == "" {
 			*title = f.Games[0].Tag("Event")

@@ -57,3 +57,31 @@ func TestHandRecord(t *testing.T) {
 		t.Errorf("-o the input: %q does not name the file", errOut)
 	}
 }
+
+// TestHandRecordAnalysis: the hand records of testdata/analyse4.pbn (three
+// play records, two ending in a claim) end with each play analysed double
+// dummy (issue 19); --analysis=false leaves the analysis out.
+func TestHandRecordAnalysis(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "handrecord", "testdata/analyse4.pbn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := strings.Count(out, `<div class="play"`); n != 3 {
+		t.Errorf("%d plays analysed, want 3", n)
+	}
+	for _, s := range []string{
+		`<div class="analysis">`,
+		"SWEDEN v CROATIA", "LITHUANIA v FRANCE", "ESTONIA v RUSSIA",
+		"1NT by S: 7 tricks double dummy before the lead, 7 taken (the rest claimed after 8 tricks); no card cost a trick.",
+		`2<span class="d">♦</span> by E: 7 tricks double dummy before the lead, 8 taken (the rest claimed after 8 tricks). Cost a trick: trick 1 S <span class="d">♦</span>6 (−1 trick).`,
+		"The rest claimed: declarer's side took 8 tricks in all.",
+	} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q", s)
+		}
+	}
+	code, out, errOut = runCmd(t, "", "handrecord", "--analysis=false", "testdata/analyse4.pbn")
+	if code != 0 || strings.Contains(out, `class="play"`) || strings.Contains(out, "analysis") {
+		t.Errorf("--analysis=false: exit %d (%s), the analysis is still there", code, errOut)
+	}
+}

@@ -46,7 +46,7 @@ func TestLinToPBNAndRule(t *testing.T) {
 		}
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "board-10-closed.log"))
-	if err != nil || !strings.Contains(string(data), "# claim: declarer's side takes 5 tricks in all") {
+	if err != nil || !strings.Contains(string(data), "W claims 2 # declarer's side takes 5 tricks in all\nN agrees\nS agrees\n") {
 		t.Errorf("board 10 closed: the claim is not in the log (%v)", err)
 	}
 }

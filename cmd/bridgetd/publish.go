@@ -10,18 +10,20 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 	"github.com/bridgetd/bridgetd/publish"
 	"github.com/bridgetd/bridgetd/scoresheet"
 	"github.com/bridgetd/bridgetd/textfile"
+	"github.com/bridgetd/bridgetd/usebio"
 )
 
 func init() {
 	register(&command{
 		name:    "publish",
-		usage:   "[--method mp|butler|cross-imp|teams] [-j N] -o DIR FILE.pbn|EVENT.json",
-		summary: "publish a scored event as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
+		usage:   "[--method mp|butler|cross-imp|teams] [--analysis=false] [-j N] -o DIR FILE.pbn|EVENT.json|USEBIO.xml",
+		summary: "publish a scored event (PBN, event file, or a USEBIO file from another program) as a static site (rankings, travellers, score cards, charts) with results and hand records as PDF",
 		run:     runPublish,
 	})
 	register(&command{
@@ -71,6 +73,7 @@ func runPublish(e *env, args []string) error {
 	out := fs.String("o", "", "directory to write the site into (made if needed)")
 	method := fs.String("method", "", "mp, butler, cross-imp or teams (default: from the file's Scoring tag)")
 	workers := fs.Int("j", 0, "number of deals solved at once (default: one per CPU)")
+	analysis := fs.Bool("analysis", true, "analyse each play record double dummy and show it under its traveller and in the hand records; --analysis=false leaves it out")
 	pos, err := parseArgs(fs, args, 1)
 	if err != nil {
 		return err
@@ -80,13 +83,16 @@ func runPublish(e *env, args []string) error {
 		return errUsage
 	}
 	var r *publish.Results
-	if strings.HasSuffix(strings.ToLower(pos[0]), ".json") {
+	switch lower := strings.ToLower(pos[0]); {
+	case strings.HasSuffix(lower, ".json"):
 		var ev *event.Event
 		if ev, _, err = event.NewFileStore(pos[0]).Load(context.Background()); err == nil {
 			r, err = publish.FromEvent(context.Background(), ev)
 		}
-	} else {
-		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true)
+	case strings.HasSuffix(lower, ".xml"):
+		r, err = publishUSEBIO(pos[0], *workers)
+	default:
+		r, err = publishPBN(e, "publish", pos[0], *method, *workers, true, *analysis)
 	}
 	if err != nil {
 		return err
@@ -103,9 +109,12 @@ func runPublish(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The printed hand records are the boards alone: the analysis of every
+	// table's play is on the travellers (and summed up in results.pdf).
 	var boards []publish.Board
 	for _, b := range r.Boards {
 		if b.Tricks != nil {
+			b.Plays = nil
 			boards = append(boards, b.Board)
 		}
 	}
@@ -116,16 +125,35 @@ func runPublish(e *env, args []string) error {
 	return writeOutput(e, filepath.Join(*out, "handrecords.pdf"), func(w io.Writer) error { return publish.HandRecordsPDF(w, boards, o) })
 }
 
+// publishUSEBIO reads a USEBIO file's results as the program that wrote
+// it scored them, and solves the hands it carries.
+func publishUSEBIO(name string, workers int) (*publish.Results, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	u, err := usebio.Decode(fh, name)
+	if err != nil {
+		return nil, err
+	}
+	r, err := u.Results()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return r, publish.SolveBoards(context.Background(), r.Boards, dd.BatchOptions{Workers: workers})
+}
+
 // publishPBN scores and (with solve) solves the PBN event in the named
 // file (publish.FromPBN), the rows it could not score and its warnings
 // on stderr.
-func publishPBN(e *env, cmd, name, method string, workers int, solve bool) (*publish.Results, error) {
+func publishPBN(e *env, cmd, name, method string, workers int, solve, analyse bool) (*publish.Results, error) {
 	src, name, done, err := openSeekable(e, name)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	o := publish.PBNOptions{Method: method, Solve: solve, DD: solveOptions(e, cmd, name, workers, true)}
+	o := publish.PBNOptions{Method: method, Solve: solve, Analyse: analyse, DD: solveOptions(e, cmd, name, workers, true)}
 	r, rep, err := publish.FromPBN(context.Background(), src, name, o)
 	if errors.Is(err, scoresheet.ErrMethod) {
 		fmt.Fprintf(e.stderr, "bridgetd %s: %v\n", cmd, err)

@@ -202,8 +202,28 @@ func TestPublishTeamsInBrowser(t *testing.T) {
 		}
 	}
 	cs = printed(t, site, "board-11.html", "publish-teams", false)
-	if got, want := lineOf(cs, "ROMANIA"), []string{"ROMANIA", "ISRAEL", "1NT", "N", "♦4", "8", "120", "1", "−1"}; !slices.Equal(got, want) {
+	if got, want := lineOf(cs, "ROMANIA"), []string{"ROMANIA", "ISRAEL", "1NT", "N", "♦4", "8", "120", "1", "−1 DD 7, 1 error"}; !slices.Equal(got, want) {
 		t.Errorf("board 11, Romania v Israel: %q, want %q", got, want)
+	}
+	// Under the traveller, each table's play analysed double dummy (issue
+	// 19): Romania v Israel's 1NT by North is 7 tricks before the lead
+	// (the board's double-dummy table), East's ♦4 at trick 1 gave one
+	// away, and the rest was claimed after 7 tricks for 8 in all.
+	var all []string
+	for _, page := range bt.PDFWords(t, filepath.Join(bt.ArtefactDir(t, "publish-teams"), "board-11.pdf")) {
+		for _, c := range bt.Chunks(page, 9) {
+			all = append(all, c.Text)
+		}
+	}
+	txt := strings.Join(all, " ")
+	for _, s := range []string{
+		"Play analysis (double dummy)",
+		"1NT by N: 7 tricks double dummy before the lead, 8 taken (the rest claimed after 7 tricks). Cost a trick: trick 1 E ♦4 (−1 trick).",
+		"The rest claimed: declarer's side took 8 tricks in all.",
+	} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("board 11: no %q in the printed page:\n%s", s, txt)
+		}
 	}
 }
 
@@ -250,7 +270,8 @@ func TestPaperAndPDFs(t *testing.T) {
 		t.Errorf("hand records of 3 boards: %d pages, want 1", n)
 	}
 	// The RealBridge file carries its double-dummy tables: nothing to
-	// solve. Its 10 boards make 3 pages of hand records.
+	// solve. Its 10 boards make 3 pages of hand records (the plays'
+	// analysis is on the travellers, not in the printed hand records).
 	site := publishSite(t, "testdata/score-realbridge-teams-2021.pbn")
 	if n, _, _ := bt.PDFPages(t, filepath.Join(site, "handrecords.pdf")); n != 3 {
 		t.Errorf("published hand records of 10 boards: %d pages, want 3", n)
@@ -309,5 +330,27 @@ func TestPublishSwissEvent(t *testing.T) {
 	cs = printed(t, site, "matches.html", "publish-swiss", true)
 	if len(bt.Find(cs, "VPs")) != 1 || len(bt.Find(cs, "Round")) != 1 {
 		t.Errorf("matches page lacks its VPs and Round columns:\n%s", bt.PageText(cs))
+	}
+}
+
+// TestPublishUSEBIOInBrowser publishes a USEBIO file in Compscore3's form
+// (package usebio's test data): the rankings as the file gives
+// them, North–South's winner first, and board 1's traveller with its
+// artificial score and its hands, solved, as Chromium prints them.
+func TestPublishUSEBIOInBrowser(t *testing.T) {
+	site := publishSite(t, "../../usebio/testdata/invented-mp_pairs_mitchell.xml")
+	cs := printed(t, site, "index.html", "publish-usebio", true)
+	if got, want := lineOf(cs, "1"), []string{"1", "1NS", "LORELEI THISTLEWOOD & ULRIC GORRINGE", "59.49", "199.9", "24"}; !slices.Equal(got, want) {
+		t.Errorf("North–South's winner: %q, want %q", got, want)
+	}
+	cs = printed(t, site, "board-1.html", "publish-usebio", false)
+	if got, want := lineOf(cs, "2NS"), []string{"2NS", "2EW", "A60/40", "8.4", "5.6", "60.00", "40.00"}; !slices.Equal(got, want) {
+		t.Errorf("board 1, the A6040 row: %q, want %q", got, want)
+	}
+	txt := bt.PageText(cs)
+	for _, s := range []string{"Tricks (double dummy)", "Par: E–W +100 — 5♦X by North or South, 10 tricks (1 down); 5♥X by North or South, 10 tricks (1 down)"} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("board 1: no %q in\n%s", s, txt)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +13,8 @@ import (
 func init() {
 	register(&command{
 		name:    "usebio",
-		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn | check FILE.xml",
-		summary: "write a scored event as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ",
+		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn | check [--dtd FILE.dtd] FILE.xml",
+		summary: "write a scored event as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ (and, with --dtd, where it breaks the DTD)",
 		run:     runUsebio,
 	})
 }
@@ -23,6 +24,7 @@ func runUsebio(e *env, args []string) error {
 	fs := newFlagSet(e, c)
 	out := fs.String("o", "", "export: write to this file instead of standard output")
 	club := fs.String("club", "", "export: the club's name")
+	dtdFile := fs.String("dtd", "", "check: also validate the file against this DTD (read from the file, never fetched)")
 	pos, err := parseArgs(fs, args, 2)
 	if err != nil {
 		return err
@@ -34,19 +36,38 @@ func runUsebio(e *env, args []string) error {
 				return err
 			}
 		}
-		r, err := publishPBN(e, "usebio", pos[1], "", 0, false) // USEBIO carries no deals
+		r, err := publishPBN(e, "usebio", pos[1], "", 0, false, false) // USEBIO carries no deals
 		if err != nil {
 			return err
 		}
 		u := usebio.FromResults(r, usebio.Club{Name: *club})
 		return writeOutput(e, *out, func(w io.Writer) error { return usebio.Encode(w, u) })
 	case "check":
-		fh, err := os.Open(pos[1])
+		data, err := os.ReadFile(pos[1])
 		if err != nil {
 			return err
 		}
-		defer fh.Close()
-		u, err := usebio.Decode(fh, pos[1])
+		invalid := 0
+		if *dtdFile != "" {
+			df, err := os.Open(*dtdFile)
+			if err != nil {
+				return err
+			}
+			d, err := usebio.ParseDTD(df, *dtdFile)
+			df.Close()
+			if err != nil {
+				return err
+			}
+			bad, err := d.Validate(data, "USEBIO")
+			if err != nil {
+				return fmt.Errorf("%s: %w", pos[1], err)
+			}
+			for _, b := range bad {
+				fmt.Fprintf(e.stdout, "%s: %v (%s)\n", pos[1], b, *dtdFile)
+			}
+			invalid = len(bad)
+		}
+		u, err := usebio.Decode(bytes.NewReader(data), pos[1])
 		if err != nil {
 			return err
 		}
@@ -58,7 +79,7 @@ func runUsebio(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%s: %v\n", pos[1], d)
 		}
 		fmt.Fprintf(e.stdout, "%d differences\n", len(diffs))
-		if len(diffs) > 0 || len(errs) > 0 {
+		if len(diffs) > 0 || len(errs) > 0 || invalid > 0 {
 			return exitError{1}
 		}
 		return nil

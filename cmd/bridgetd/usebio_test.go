@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,5 +31,24 @@ func TestUsebioExportCheck(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "usebio", "import", out); code != 2 {
 		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	}
+}
+
+// TestUsebioCheckDTD: "usebio check --dtd" validates the file against the
+// DTD given before re-scoring it: a file in Compscore3's form passes both; a
+// file with an element where the DTD allows none is listed and fails.
+func TestUsebioCheckDTD(t *testing.T) {
+	const dtd = "../../usebio/testdata/usebio-1.2-reconstructed.dtd"
+	code, stdout, errOut := runCmd(t, "", "usebio", "check", "--dtd", dtd, "../../usebio/testdata/invented-butler_mitchell.xml")
+	if code != 0 || stdout != "0 differences\n" {
+		t.Errorf("Compscore3 form: exit %d, %q %q", code, stdout, errOut)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.xml")
+	if err := os.WriteFile(bad, []byte("<USEBIO Version=\"1.2\">\n<CLUB><GRADE>A</GRADE></CLUB>\n</USEBIO>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = runCmd(t, "", "usebio", "check", "--dtd", dtd, bad)
+	if code != 1 || !strings.Contains(stdout, bad+": line 2: USEBIO/CLUB/GRADE: element not declared") {
+		t.Errorf("invalid file: exit %d, %q", code, stdout)
 	}
 }
