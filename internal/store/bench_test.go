@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -16,22 +17,28 @@ import (
 // BenchmarkWrites measures the store's write throughput: one op is a
 // table's entry and East–West's confirmation of one board (two write
 // transactions), by 1 and by 64 writers at once, each writer the device
-// of its own tables, on each backend.
+// of its own tables, on SQLite and on PostgreSQL with a transaction per
+// write (the default) and with group commit (SetGroupCommit).
 //
 //	go test ./internal/store -run '^$' -bench Writes -benchtime 2000x
 //
 // (-benchtime above 8,000x runs out of boards at 64 writers.)
 func BenchmarkWrites(b *testing.B) {
-	for _, bk := range storetest.Backends() {
+	for _, bk := range []string{"sqlite", "postgres", "postgres-group"} {
 		for _, writers := range []int{1, 64} {
 			b.Run(fmt.Sprintf("%s/writers=%d", bk, writers), func(b *testing.B) { benchWrites(b, bk, writers) })
 		}
 	}
 }
 
-func benchWrites(b *testing.B, bk storetest.Backend, writers int) {
+// benchWrites runs the benchmark on backend bk: sqlite, postgres (a
+// transaction per write) or postgres-group (group commit).
+func benchWrites(b *testing.B, bk string, writers int) {
 	ctx := b.Context()
-	s := storetest.Open(b, bk)
+	s := storetest.Open(b, storetest.Backend(strings.TrimSuffix(bk, "-group")))
+	if strings.HasSuffix(bk, "-group") {
+		s.SetGroupCommit(true)
+	}
 	// Two 33-table Mitchells, 4 boards a round, every round open: 66
 	// tables of 132 boards each, 8,712 in all.
 	const tables, perSet = 33, 4

@@ -104,6 +104,8 @@ func testConcurrentWriters(t *testing.T, bk storetest.Backend) {
 	for _, s := range stores {
 		s.SetClock(fixed)
 	}
+	// On PostgreSQL the second instance commits its writes in batches.
+	stores[1].SetGroupCommit(true)
 	id := concurrencyEvent(t, stores[0])
 	as, err := stores[0].Assignments(ctx, id)
 	if err != nil {

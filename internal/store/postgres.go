@@ -205,6 +205,26 @@ func retryable(err error) bool {
 	return false
 }
 
+// backoff is the wait before the attempt-th run of a write that lost a
+// race: a little, at random, so that the writers that collided do not
+// collide again.
+func backoff(attempt int) time.Duration {
+	return time.Duration(rand.Int64N(int64(min(time.Millisecond<<min(attempt, 6), 50*time.Millisecond)))) + 100*time.Microsecond
+}
+
+// SetGroupCommit makes a PostgreSQL store commit its writes in batches,
+// as on SQLite: one goroutine runs the writes waiting at the same time in
+// one transaction, each in a savepoint, and runs the whole batch again when
+// it loses a race with another process. Call it before the first write.
+// Off (the default), each write is a transaction of its own on the pool.
+func (s *Store) SetGroupCommit(on bool) {
+	if s.pg && on && !s.groupCommit {
+		s.writes = make(chan *op)
+		s.wg.Go(s.writer)
+	}
+	s.groupCommit = s.groupCommit || on && s.pg
+}
+
 // txPostgres runs f in a transaction, again from the start when it loses a
 // race, and returns once it has committed or been refused.
 func (s *Store) txPostgres(ctx context.Context, f func(*sql.Tx) error) error {
@@ -212,11 +232,8 @@ func (s *Store) txPostgres(ctx context.Context, f func(*sql.Tx) error) error {
 	for attempt := range maxAttempts {
 		if attempt > 0 {
 			s.retries.Add(1)
-			// Back off a little, at random, so that the writers that
-			// collided do not collide again.
-			d := time.Duration(rand.Int64N(int64(min(time.Millisecond<<min(attempt, 6), 50*time.Millisecond)))) + 100*time.Microsecond
 			select {
-			case <-time.After(d):
+			case <-time.After(backoff(attempt)):
 			case <-ctx.Done():
 				return ctx.Err()
 			}
