@@ -49,11 +49,11 @@ func fullEvent(t *testing.T, b storetest.Backend) (*store.Store, int64) {
 	if err := s.AnswerCall(ctx, id, call.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddRuling(ctx, id, store.Ruling{Key: store.Key{Round: 1, Table: 2, Board: 4}, Kind: store.RulingSplit, NSScore: -100, EWScore: -140, Director: "TD", Why: "Law 12C1(b)"}); err != nil {
+	if _, err := s.AddRuling(ctx, id, store.Ruling{Key: store.Key{Round: 1, Table: 2, Board: 4}, Kind: store.RulingSplit, NSScore: -100, EWScore: -200, Director: "TD", Why: "Law 12C1(b)"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AddRuling(ctx, id, store.Ruling{Key: store.Key{Round: 1, Table: 2, Board: 4}, Kind: store.RulingWeighted,
-		Outcomes: []store.Outcome{{Score: 420, Weight: 0.6}, {Score: -50, Weight: 0.4}}, Director: "TD", Why: "Law 12C1(c)"}); err != nil {
+		Outcomes: []store.Outcome{{Score: 620, Weight: 0.6}, {Score: -100, Weight: 0.4}}, Director: "TD", Why: "Law 12C1(c)"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 3, Amount: 12.5, Kind: "late", Director: "TD", Note: "20 minutes"}); err != nil {

@@ -127,16 +127,15 @@ func (s *Store) migratePostgres(ctx context.Context) error {
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("schema_migrations: %w", err)
 	}
-	var have int
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
-		return err
-	}
 	ms, err := migrationList()
 	if err != nil {
 		return err
 	}
 	for _, m := range ms {
-		if m.version <= have {
+		if done, err := m.applied(ctx, tx); done || err != nil {
+			if err != nil {
+				return err
+			}
 			continue
 		}
 		if err := m.apply(ctx, tx, s.now()); err != nil {
@@ -175,6 +174,16 @@ func migrationList() ([]migration, error) {
 		out = append(out, migration{v, base, string(text)})
 	}
 	return out, nil
+}
+
+// applied reports whether the migration is recorded as applied. Each
+// version is looked up by itself, not compared with the highest: a
+// migration merged later with a lower number than one already applied
+// (helpers number theirs ahead) is still applied.
+func (m migration) applied(ctx context.Context, tx *sql.Tx) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, m.version).Scan(&n)
+	return n > 0, err
 }
 
 // apply runs the migration's statements and records its version.

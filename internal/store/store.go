@@ -142,12 +142,8 @@ func (s *Store) migrate(ctx context.Context) error {
 		// holds SQLite's write lock: another process opening the same
 		// file at the same time may have applied it meanwhile.
 		err := s.tx(ctx, func(tx *sql.Tx) error {
-			var have int
-			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+			if done, err := m.applied(ctx, tx); done || err != nil {
 				return err
-			}
-			if m.version <= have {
-				return nil
 			}
 			return m.apply(ctx, tx, s.now())
 		})
