@@ -611,7 +611,7 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 	now := s.now()
 	for _, r := range im.results {
 		r.Entered, r.Confirmed = now, &now
-		if err := putResult(ctx, s.cached(tx), id, r); err != nil {
+		if _, err := putResult(ctx, s.cached(tx), id, r); err != nil {
 			return err
 		}
 	}

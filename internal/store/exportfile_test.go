@@ -1,8 +1,10 @@
-package store
+package store_test
 
 import (
 	"bytes"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"math"
 	"reflect"
 	"strings"
@@ -16,31 +18,33 @@ import (
 
 // TestRulingsRoundTrip: every kind of ruling is carried by the event file
 // (bridgetd-event/1) and by the PBN export, and comes back whole when the
-// event file is imported (ImportEvent) and the PBN read (PBNRulings).
-func TestRulingsRoundTrip(t *testing.T) {
+// event file is imported (ImportEvent) and the PBN read (store.PBNRulings).
+func TestRulingsRoundTrip(t *testing.T) { storetest.Run(t, testRulingsRoundTrip) }
+
+func testRulingsRoundTrip(t *testing.T, bk storetest.Backend) {
 	cases := []struct {
 		name  string
-		ru    Ruling
+		ru    store.Ruling
 		check func(r event.Result) bool // the event file's result
 	}{
-		{"assigned, Law 12C1(a)", Ruling{Kind: RulingAssigned, NSScore: 420, Law: "12C1(a)"},
+		{"assigned, Law 12C1(a)", store.Ruling{Kind: store.RulingAssigned, NSScore: 420, Law: "12C1(a)"},
 			func(r event.Result) bool { return r.Contract == nil && r.Score == 420 && !r.Adjusted() }},
-		{"split, Law 12C1(b)", Ruling{Kind: RulingSplit, NSScore: 420, EWScore: -50, Law: "12C1(b)"},
+		{"split, Law 12C1(b)", store.Ruling{Kind: store.RulingSplit, NSScore: 420, EWScore: -50, Law: "12C1(b)"},
 			func(r event.Result) bool { return r.Score == 420 && r.EWScore != nil && *r.EWScore == -50 }},
-		{"weighted, Law 12C1(c)", Ruling{Kind: RulingWeighted, Outcomes: []Outcome{{420, 0.6}, {-50, 0.4}}, Law: "12C1(c)"},
+		{"weighted, Law 12C1(c)", store.Ruling{Kind: store.RulingWeighted, Outcomes: []store.Outcome{{420, 0.6}, {-50, 0.4}}, Law: "12C1(c)"},
 			func(r event.Result) bool {
 				return reflect.DeepEqual(r.Weighted, []event.Outcome{{Score: 420, Weight: 0.6}, {Score: -50, Weight: 0.4}})
 			}},
-		{"artificial, Law 12C2", Ruling{Kind: RulingArtificial, NSAward: "A+", EWAward: "A-", Law: "12C2"},
+		{"artificial, Law 12C2", store.Ruling{Kind: store.RulingArtificial, NSAward: "A+", EWAward: "A-", Law: "12C2"},
 			func(r event.Result) bool { return r.Award == "A+/A-" }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s, id, _ := newEvent(t)
+			s, id, _ := newEvent(t, bk)
 			ctx := t.Context()
 			playRound(t, s, id, 1, 9)
 			ru := c.ru
-			ru.Key, ru.Director, ru.Why = Key{Round: 1, Table: 1, Board: 1}, "TD Lee", "misinformation {see notes}"
+			ru.Key, ru.Director, ru.Why = store.Key{Round: 1, Table: 1, Board: 1}, "TD Lee", "misinformation {see notes}"
 			if _, err := s.AddRuling(ctx, id, ru); err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +119,7 @@ func TestRulingsRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			prs, err := PBNRulings(back)
+			prs, err := store.PBNRulings(back)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,8 +134,10 @@ func TestRulingsRoundTrip(t *testing.T) {
 
 // TestImportRefuses: what the store cannot hold is refused with an error
 // that names it, and nothing is stored.
-func TestImportRefuses(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestImportRefuses(t *testing.T) { storetest.Run(t, testImportRefuses) }
+
+func testImportRefuses(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	playRound(t, s, id, 1, 9)
 	ev, err := s.EventFile(ctx, id)
@@ -154,16 +160,16 @@ func TestImportRefuses(t *testing.T) {
 // FuzzRulingComment: a PBN comment never panics the reader, and a ruling
 // it reads is written back to the same ruling.
 func FuzzRulingComment(f *testing.F) {
-	f.Add(RulingComment(Ruling{Key: Key{1, 2, 3}, Kind: RulingWeighted, Outcomes: []Outcome{{420, 0.5}, {-50, 0.5}}, Director: "TD"}))
-	f.Add(RulingComment(Ruling{Key: Key{1, 2, 3}, Kind: RulingSplit, NSScore: 100, EWScore: -100}))
+	f.Add(store.RulingComment(store.Ruling{Key: store.Key{1, 2, 3}, Kind: store.RulingWeighted, Outcomes: []store.Outcome{{420, 0.5}, {-50, 0.5}}, Director: "TD"}))
+	f.Add(store.RulingComment(store.Ruling{Key: store.Key{1, 2, 3}, Kind: store.RulingSplit, NSScore: 100, EWScore: -100}))
 	f.Add("bridgetd-ruling round=1&table=1&board=1&kind=artificial&ns_award=60&ew_award=A-")
 	f.Add("bridgetd-ruling %zz")
 	f.Fuzz(func(t *testing.T, text string) {
-		r, ok, err := ParseRulingComment(text)
+		r, ok, err := store.ParseRulingComment(text)
 		if !ok || err != nil {
 			return
 		}
-		r2, ok2, err2 := ParseRulingComment(RulingComment(r))
+		r2, ok2, err2 := store.ParseRulingComment(store.RulingComment(r))
 		if !ok2 || err2 != nil || !reflect.DeepEqual(r, r2) {
 			t.Fatalf("%q read as %+v, written and read again as %+v (%v)", text, r, r2, err2)
 		}
@@ -173,11 +179,13 @@ func FuzzRulingComment(f *testing.F) {
 // TestImportPosted: an event file whose session is posted comes in posted,
 // with its postings (NSWBA 13 windows run from them) and no table codes
 // (they expire with the session), its fines kept (NSWBA 7).
-func TestImportPosted(t *testing.T) {
-	s, id, c := newEvent(t)
+func TestImportPosted(t *testing.T) { storetest.Run(t, testImportPosted) }
+
+func testImportPosted(t *testing.T, bk storetest.Backend) {
+	s, id, c := newEvent(t, bk)
 	ctx := t.Context()
 	playRound(t, s, id, 1, 9)
-	if _, err := s.AddFine(ctx, id, Fine{Entrant: 3, Amount: 25, Kind: string(event.Late), Director: "TD"}); err != nil {
+	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 3, Amount: 25, Kind: string(event.Late), Director: "TD"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.PostSession(ctx, id, 1); err != nil {
@@ -220,8 +228,10 @@ func TestImportPosted(t *testing.T) {
 // TestPostNextSession: session 0 posts the first session not posted yet
 // (NSWBA 13: the correction windows run from each session's posting), then
 // the last again.
-func TestPostNextSession(t *testing.T) {
-	s, _, c := newEvent(t)
+func TestPostNextSession(t *testing.T) { storetest.Run(t, testPostNextSession) }
+
+func testPostNextSession(t *testing.T, bk storetest.Backend) {
+	s, _, c := newEvent(t, bk)
 	ctx := t.Context()
 	ev := event.New("Two sessions", event.MatchpointPairs, event.Matchpoints)
 	for i := 1; i <= 2; i++ {
