@@ -86,8 +86,8 @@ func TestMigrationsApplyOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, err := s.Version(t.Context())
-		if err != nil || v != 1 {
-			t.Errorf("Version = %d, %v; want 1", v, err)
+		if err != nil || v != latestMigration() {
+			t.Errorf("Version = %d, %v; want %d", v, err, latestMigration())
 		}
 		s.Close()
 	}
