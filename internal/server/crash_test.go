@@ -29,7 +29,7 @@ var crashEntries = flag.Int("crash-entries", 1000, "result entries the crash tes
 // BRIDGETD_TEST_SERVE set it serves that database until killed.
 func TestMain(m *testing.M) {
 	if db := os.Getenv("BRIDGETD_TEST_SERVE"); db != "" {
-		err := Run(context.Background(), Config{Addr: os.Getenv("BRIDGETD_TEST_ADDR"), DB: db, Out: io.Discard})
+		err := Run(context.Background(), Config{Addr: os.Getenv("BRIDGETD_TEST_ADDR"), DB: db, Out: io.Discard, Log: quiet})
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
