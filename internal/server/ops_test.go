@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // sample is one line of the Prometheus text exposition format.
@@ -70,7 +71,7 @@ func parseExposition(t *testing.T, text string) []sample {
 // per request with its method, route, status and duration, and no code.
 func TestMetricsAndRequestLog(t *testing.T) {
 	var logs syncBuffer
-	st, _ := newServer(t)
+	st, _ := newServer(t, storetest.SQLite)
 	srv, err := New(t.Context(), st, Options{Log: slog.New(slog.NewJSONHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)
@@ -198,9 +199,11 @@ func TestMetricsAndRequestLog(t *testing.T) {
 
 // TestProbes: /healthz answers 200 while the process serves; /readyz 200
 // on a reachable database with every migration, and 503 once the server
-// is shutting down (Drain).
-func TestProbes(t *testing.T) {
-	_, srv := newServer(t)
+// is shutting down (Drain). On PostgreSQL the broker must be listening too.
+func TestProbes(t *testing.T) { storetest.Run(t, testProbes) }
+
+func testProbes(t *testing.T, bk storetest.Backend) {
+	_, srv := newServer(t, bk)
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	status := func(path string) (int, string) {
@@ -215,8 +218,15 @@ func TestProbes(t *testing.T) {
 	if c, _ := status("/healthz"); c != 200 {
 		t.Errorf("healthz: %d", c)
 	}
-	if c, b := status("/readyz"); c != 200 {
-		t.Errorf("readyz: %d %s", c, b)
+	// The PostgreSQL broker connects its listener in the background.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		c, b := status("/readyz")
+		if c == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("readyz: %d %s", c, b)
+		}
 	}
 	srv.Drain()
 	if c, b := status("/readyz"); c != 503 || !strings.Contains(b, "shutting down") {

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/bridgetd/bridgetd/internal/store"
@@ -44,11 +43,6 @@ type Config struct {
 	ShutdownTimeout time.Duration
 }
 
-// IsPostgres reports whether a --db names a PostgreSQL database.
-func IsPostgres(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
-
 // Run opens the database (creating it and applying the migrations), with
 // Demo creates the demo event on a fresh one, prints the addresses to Out
 // and serves until ctx ends. Then it shuts down gracefully: readiness
@@ -59,7 +53,7 @@ func Run(ctx context.Context, c Config) error {
 	if c.Log == nil {
 		c.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	if c.Demo && !IsPostgres(c.DB) {
+	if c.Demo && !store.IsPostgres(c.DB) {
 		if c.DB == "" {
 			c.DB = filepath.Join(os.TempDir(), fmt.Sprintf("bridgetd-demo-%d.db", time.Now().UnixNano()))
 		} else if _, err := os.Stat(c.DB); err == nil {
@@ -79,7 +73,7 @@ func Run(ctx context.Context, c Config) error {
 	life, stopLife := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopLife()
 	var broker Broker
-	if IsPostgres(c.DB) {
+	if store.IsPostgres(c.DB) {
 		pb, err := NewPGBroker(c.DB, c.Log)
 		if err != nil {
 			return err
@@ -134,7 +128,7 @@ func Run(ctx context.Context, c Config) error {
 	hs.RegisterOnShutdown(srv.CloseStreams)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	c.Log.Info("serving", "addr", ln.Addr().String(), "postgres", IsPostgres(c.DB))
+	c.Log.Info("serving", "addr", ln.Addr().String(), "postgres", store.IsPostgres(c.DB))
 	if c.Ready != nil {
 		c.Ready <- base
 	}
@@ -162,7 +156,7 @@ func Run(ctx context.Context, c Config) error {
 
 // redactDSN hides the password of a PostgreSQL URL.
 func redactDSN(db string) string {
-	if !IsPostgres(db) {
+	if !store.IsPostgres(db) {
 		return db
 	}
 	u, err := url.Parse(db)

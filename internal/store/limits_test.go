@@ -1,27 +1,22 @@
-package store
+package store_test
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // TestAttemptLimits: failures count per key within a window that starts at
 // the first failure, two stores on one database see each other's, and a
 // window that is over counts from zero again.
-func TestAttemptLimits(t *testing.T) {
+func TestAttemptLimits(t *testing.T) { storetest.Run(t, testAttemptLimits) }
+
+func testAttemptLimits(t *testing.T, bk storetest.Backend) {
 	ctx := t.Context()
-	path := filepath.Join(t.TempDir(), "l.db")
-	a, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	dsn := storetest.DSN(t, bk)
+	a := storetest.OpenDSN(t, dsn)
+	b := storetest.OpenDSN(t, dsn)
 	now := time.Date(2026, 12, 2, 19, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	a.SetClock(clock)
