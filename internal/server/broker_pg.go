@@ -181,7 +181,7 @@ func (h *pgHandler) HandleNotification(_ context.Context, n *pgconn.Notification
 // HandleBacklog runs on each (re)connection, once listening: notices sent
 // while the connection was down are lost, so every subscriber re-reads.
 func (h *pgHandler) HandleBacklog(context.Context, string, *pgx.Conn) error {
-	h.listening.Store(true)
 	h.local.publishAll()
+	h.listening.Store(true)
 	return nil
 }
