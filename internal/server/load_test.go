@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -16,10 +15,15 @@ import (
 
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
-var loadTables = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+var (
+	loadTables    = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+	loadDB        = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
+	loadInstances = flag.Int("load-instances", 1, "server instances in BenchmarkLoad, each with its own store and broker on the one database (postgres only for more than one); table t talks to instance t mod N")
+)
 
 // BenchmarkLoad runs an evening of -load-tables tables (1,000 by default)
 // playing 27 boards each (9 rounds of 3) over the loopback interface: every
@@ -28,11 +32,32 @@ var loadTables = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
 // entry, and the heap the server held at the end. Run it once:
 //
 //	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server
+//
+// On PostgreSQL, with two instances behind one address (each with its own
+// store, pool and LISTEN/NOTIFY broker, in this process):
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-db postgres -load-instances 2
 func BenchmarkLoad(b *testing.B) {
+	var bk storetest.Backend
+	switch *loadDB {
+	case "sqlite":
+		bk = storetest.SQLite
+		if *loadInstances != 1 {
+			b.Fatalf("-load-instances %d: several instances share a PostgreSQL database; use -load-db postgres", *loadInstances)
+		}
+	case "postgres":
+		bk = storetest.Postgres
+	default:
+		b.Fatalf("-load-db %q: want sqlite or postgres", *loadDB)
+	}
+	if *loadInstances < 1 {
+		b.Fatalf("-load-instances %d: want 1 or more", *loadInstances)
+	}
 	for b.Loop() {
 		b.StopTimer()
 		tables := *loadTables
-		st, err := store.Open(b.Context(), filepath.Join(b.TempDir(), "load.db"))
+		dsn := storetest.DSN(b, bk)
+		st, err := store.Open(b.Context(), dsn)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -51,11 +76,34 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 		codes, _ := st.Codes(b.Context(), id)
-		srv, err := New(b.Context(), st, Options{})
-		if err != nil {
-			b.Fatal(err)
+		stores := []*store.Store{st}
+		var urls []string
+		var closers []func()
+		for i := range *loadInstances {
+			if i > 0 {
+				if st, err = store.Open(b.Context(), dsn); err != nil {
+					b.Fatal(err)
+				}
+				stores = append(stores, st)
+			}
+			var o Options
+			if bk == storetest.Postgres {
+				pb, err := NewPGBroker(dsn, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				closers = append(closers, func() { pb.Close() })
+				o.Broker = pb
+			}
+			srv, err := New(b.Context(), st, o)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ts := httptest.NewServer(srv.Handler())
+			closers = append(closers, ts.Close)
+			urls = append(urls, ts.URL)
 		}
-		ts := httptest.NewServer(srv.Handler())
+		st = stores[0]
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: tables, MaxConnsPerHost: tables}}
 		as, _ := st.Assignments(b.Context(), id)
 		byTable := map[int][]store.Assignment{}
@@ -65,9 +113,9 @@ func BenchmarkLoad(b *testing.B) {
 		var mu sync.Mutex
 		var lat []time.Duration
 		var failed int
-		post := func(path, body string) (time.Duration, bool) {
+		post := func(table int, path, body string) (time.Duration, bool) {
 			t0 := time.Now()
-			r, err := client.Post(ts.URL+path, "application/json", strings.NewReader(body))
+			r, err := client.Post(urls[table%len(urls)]+path, "application/json", strings.NewReader(body))
 			d := time.Since(t0)
 			if err != nil {
 				return d, false
@@ -84,8 +132,8 @@ func BenchmarkLoad(b *testing.B) {
 				for _, a := range byTable[c.Table] {
 					for _, bd := range a.Boards {
 						key := fmt.Sprintf("%d-%d-%d", a.Round, a.Table, bd)
-						d, ok := post("/t/"+c.Code+"/enter", fmt.Sprintf(`{"key":"%s-e","board":%d,"level":4,"strain":"H","declarer":"S","tricks":10}`, key, bd))
-						_, ok2 := post("/t/"+c.Code+"/confirm", fmt.Sprintf(`{"key":"%s-c","board":%d,"accept":true}`, key, bd))
+						d, ok := post(c.Table, "/t/"+c.Code+"/enter", fmt.Sprintf(`{"key":"%s-e","board":%d,"level":4,"strain":"H","declarer":"S","tricks":10}`, key, bd))
+						_, ok2 := post(c.Table, "/t/"+c.Code+"/confirm", fmt.Sprintf(`{"key":"%s-c","board":%d,"accept":true}`, key, bd))
 						mu.Lock()
 						lat = append(lat, d)
 						if !ok || !ok2 {
@@ -109,7 +157,12 @@ func BenchmarkLoad(b *testing.B) {
 		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MB")
 		b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")
 		b.ReportMetric(float64(len(lat)), "entries")
-		commits, writes := st.Stats()
+		var commits, writes int64
+		for _, s := range stores {
+			c, w := s.Stats()
+			commits += c
+			writes += w
+		}
 		b.ReportMetric(float64(writes)/float64(max(commits, 1)), "writes/commit")
 		if failed > 0 {
 			b.Errorf("%d entries or confirmations refused", failed)
@@ -118,8 +171,12 @@ func BenchmarkLoad(b *testing.B) {
 		if len(rs) != len(lat) {
 			b.Errorf("%d results stored, %d entries sent", len(rs), len(lat))
 		}
-		ts.Close()
-		st.Close()
+		for _, c := range closers {
+			c()
+		}
+		for _, s := range stores {
+			s.Close()
+		}
 		b.StartTimer()
 	}
 }
