@@ -40,9 +40,14 @@ func testHotPathPrepared(t *testing.T, bk storetest.Backend) {
 		}
 	}
 	enter(bs[0])
+	// The store's cache serves SQLite; on PostgreSQL pgx keeps each
+	// connection's prepared statements itself and the cache stays empty.
 	first := store.CachedCount(s)
-	if first < 6 {
+	if bk == storetest.SQLite && first < 6 {
 		t.Errorf("%d statements cached after one entry, want the hot path's (6 or more)", first)
+	}
+	if bk == storetest.Postgres && first != 0 {
+		t.Errorf("%d statements cached on PostgreSQL, want none (pgx prepares them)", first)
 	}
 	for _, b := range bs[1:] {
 		enter(b)
