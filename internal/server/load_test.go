@@ -21,6 +21,7 @@ import (
 
 var (
 	loadTables    = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+	loadRounds    = flag.Int("load-rounds", 9, "rounds of 3 boards each table plays in BenchmarkLoad (9: 27 boards)")
 	loadDB        = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
 	loadInstances = flag.Int("load-instances", 1, "server instances in BenchmarkLoad, each with its own store and broker on the one database (postgres only for more than one); table t talks to instance t mod N")
 )
@@ -50,6 +51,9 @@ func BenchmarkLoad(b *testing.B) {
 	default:
 		b.Fatalf("-load-db %q: want sqlite or postgres", *loadDB)
 	}
+	if *loadRounds < 1 || *loadRounds > *loadTables {
+		b.Fatalf("-load-rounds %d: want 1 to the number of tables", *loadRounds)
+	}
 	if *loadInstances < 1 {
 		b.Fatalf("-load-instances %d: want 1 or more", *loadInstances)
 	}
@@ -61,7 +65,7 @@ func BenchmarkLoad(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		mv := loadMitchell(tables, 3, 9)
+		mv := loadMitchell(tables, 3, *loadRounds)
 		boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
 		if err != nil {
 			b.Fatal(err)
@@ -70,7 +74,7 @@ func BenchmarkLoad(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for r := 1; r <= 9; r++ {
+		for r := 1; r <= *loadRounds; r++ {
 			if err := st.StartRound(b.Context(), id, r); err != nil {
 				b.Fatal(err)
 			}
@@ -113,6 +117,7 @@ func BenchmarkLoad(b *testing.B) {
 		var mu sync.Mutex
 		var lat []time.Duration
 		var failed int
+		var refusals []string
 		post := func(table int, path, body string) (time.Duration, bool) {
 			t0 := time.Now()
 			r, err := client.Post(urls[table%len(urls)]+path, "application/json", strings.NewReader(body))
@@ -120,8 +125,15 @@ func BenchmarkLoad(b *testing.B) {
 			if err != nil {
 				return d, false
 			}
-			io.Copy(io.Discard, r.Body)
+			msg, _ := io.ReadAll(r.Body)
 			r.Body.Close()
+			if r.StatusCode != 200 {
+				mu.Lock()
+				if len(refusals) < 5 {
+					refusals = append(refusals, fmt.Sprintf("%s: %s %s", path, r.Status, msg))
+				}
+				mu.Unlock()
+			}
 			return d, r.StatusCode == 200
 		}
 		b.StartTimer()
@@ -164,8 +176,11 @@ func BenchmarkLoad(b *testing.B) {
 			writes += w
 		}
 		b.ReportMetric(float64(writes)/float64(max(commits, 1)), "writes/commit")
+		b.Logf("%s, %d instance(s), %d tables: %d entries in %v, %.0f entries/s, p50 %v, p99 %v",
+			*loadDB, *loadInstances, tables, len(lat), elapsed.Round(time.Millisecond), float64(len(lat))/elapsed.Seconds(),
+			lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
 		if failed > 0 {
-			b.Errorf("%d entries or confirmations refused", failed)
+			b.Errorf("%d entries or confirmations refused; the first: %q", failed, refusals)
 		}
 		rs, _ := st.Results(b.Context(), id)
 		if len(rs) != len(lat) {
