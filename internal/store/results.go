@@ -386,6 +386,13 @@ func (s *Store) Visible(ctx context.Context, id int64, board int) (bool, error) 
 	if err != nil {
 		return false, err
 	}
+	return s.VisibleIn(ctx, id, board, as)
+}
+
+// VisibleIn is Visible on the event's assignments as (Assignments) that the
+// caller has already read: a server showing many tables their boards reads
+// them once per change of the event, not once per board of each table.
+func (s *Store) VisibleIn(ctx context.Context, id int64, board int, as []Assignment) (bool, error) {
 	res, err := s.BoardResults(ctx, id, board)
 	if err != nil {
 		return false, err
