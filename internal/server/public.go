@@ -96,7 +96,7 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 		return nil, 0, err
 	}
 	rulings, _ := s.st.Rulings(ctx, id)
-	as, _ := s.st.Assignments(ctx, id)
+	as, _ := s.assignments(ctx, id)
 	var sc *score.BoardScore
 	for i := range sh.Boards {
 		if sh.Boards[i].Number == n {
@@ -215,7 +215,7 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 	var hv *handView
 	for _, b := range bs {
 		if int(b.Number) == n {
-			if vis, _ := s.st.Visible(r.Context(), id, n); vis && b.DD == nil {
+			if vis, _ := s.visible(r.Context(), id, n); vis && b.DD == nil {
 				// The background solve has not reached this board yet and
 				// someone is looking at it: solve it now, briefly.
 				ctx, cancel := context.WithTimeout(r.Context(), waitSolve)
@@ -239,7 +239,7 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 		s.fail(w, r, err)
 		return
 	}
-	vis, _ := s.st.Visible(r.Context(), id, n)
+	vis, _ := s.visible(r.Context(), id, n)
 	ev, _ := s.st.Event(r.Context(), id)
 	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back,
 		"Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
@@ -272,7 +272,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no pair %d", n))
 		return
 	}
-	as, _ := s.st.Assignments(r.Context(), id)
+	as, _ := s.assignments(r.Context(), id)
 	type line struct {
 		travRow
 		Board    int

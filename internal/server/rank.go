@@ -30,12 +30,12 @@ type Standing struct {
 // Law 78A, with boards of fewer results factored up by Neuberg's formula.
 var MPOptions = score.Options{Method: score.MatchpointScoring, MP: score.MPOptions{Neuberg: true}}
 
-// standings ranks the event as bridgetd rank does: the store builds the
+// rankEvent ranks the event as bridgetd rank does: the store builds the
 // event file (package event) and its Report ranks the pairs, fines deducted
 // through the offence rules (NSWBA 7) and ties broken by the NSWBA 12
 // steps, each field of a two-winner movement on its own. The score sheet
 // from the travellers is returned beside it for the per-board pages.
-func (s *Server) standings(ctx context.Context, id int64) ([]Standing, *score.Sheet, error) {
+func (s *Server) rankEvent(ctx context.Context, id int64) ([]Standing, *score.Sheet, error) {
 	trav, err := s.st.Travellers(ctx, id)
 	if err != nil {
 		return nil, nil, err

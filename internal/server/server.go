@@ -39,6 +39,9 @@ const MaxBody = 64 << 10
 type Server struct {
 	st     *store.Store
 	broker Broker
+	// live is broker as the server uses it: the values every viewer of an
+	// event is shown alike, shared until the event changes (live.go).
+	live   *liveBroker
 	tmpl   *template.Template
 	secret []byte
 	mux    *http.ServeMux
@@ -111,6 +114,8 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	}
 	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(st, o.WrongCodes, time.Minute), bg: ctx,
 		ddBudget: dd.NewBudget(o.DDMemory), ddWorkers: o.DDWorkers, closing: make(chan struct{}), metrics: newMetrics()}
+	s.live = newLiveBroker(ctx, s.broker)
+	s.broker = s.live
 	s.routes()
 	return s, nil
 }
