@@ -42,8 +42,8 @@ type Store struct {
 	batches, written atomic.Int64
 	// stmts caches prepared statements by their text (prepared.go).
 	stmts sync.Map
-	// pg: the database is PostgreSQL (postgres.go); writes run as
-	// SERIALIZABLE transactions on the pool instead of through writer.
+	// pg: the database is PostgreSQL (postgres.go); each write runs as a
+	// transaction of its own on the pool instead of through writer.
 	pg      bool
 	retries atomic.Int64
 }
@@ -179,8 +179,8 @@ func stripComments(stmt string) string {
 // others commit together with one sync (group commit). The order of the
 // writes in a batch is a serial order; each sees the ones before it.
 //
-// On PostgreSQL each write is a SERIALIZABLE transaction of its own, run
-// again when it loses a race with another writer (txPostgres), so f may run
+// On PostgreSQL each write is a transaction of its own, run again when it
+// loses a race with another writer (txPostgres, postgres.go), so f may run
 // more than once and must build its answer from what it reads.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
 	if s.pg {
