@@ -286,15 +286,7 @@ func TestDatabaseLost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	probe := func(path string) int {
-		r, err := http.Get(ts.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(io.Discard, r.Body)
-		r.Body.Close()
-		return r.StatusCode
-	}
+	probe := func(path string) int { return getStatus(t, ts.URL+path) }
 	until := func(what string, ok func() bool) {
 		t.Helper()
 		for deadline := time.Now().Add(20 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
