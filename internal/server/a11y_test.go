@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"sort"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestAccessibility(t *testing.T) {
 	src := browsertest.Axe(t)
 	alloc := browser(t)
 	ctx := t.Context()
-	e := newEnv(t)
+	e := newEnv(t, storetest.SQLite)
 	st, srv, ts, id, code := e.st, e.srv, e.ts, e.id, e.codes
 	if err := srv.Solve(ctx, id); err != nil {
 		t.Fatal(err)

@@ -13,7 +13,8 @@
 // the secret lives in the store, so instances on one database agree. A
 // table opens its page with its code, which opens only that table's current
 // round and expires when the session's scores are posted; wrong codes are
-// counted per address and refused beyond a limit (429). The public sees
+// counted per address, in the store (so across instances), and refused
+// beyond a limit (429). The public sees
 // published events only. Every write is checked on the server, by the store,
 // against the table's current round; every unsafe request from another
 // origin is refused (http.CrossOriginProtection), every body is capped.
@@ -27,8 +28,17 @@
 // page lists the boards the table played in earlier rounds, with their
 // travellers once every table that plays them has played them.
 // The server answers only after the write has committed. Pages follow the
-// event live through server-sent events carried by a Broker (in-process
-// here; the interface leaves room for PostgreSQL LISTEN/NOTIFY).
+// event live through server-sent events carried by a Broker: in-process on
+// SQLite, PostgreSQL LISTEN/NOTIFY (PGBroker) when several instances share
+// one PostgreSQL database.
+//
+// Operations. /healthz (alive) and /readyz (database reachable, migrations
+// applied, broker listening, not shutting down) for a load balancer's
+// probes; /metrics, request counts and latency histograms per route in the
+// Prometheus text format; one structured log line per request (slog), by
+// route, never by path, which may carry a table code. Run shuts down
+// gracefully: readiness 503 for Config.Drain, then the event streams are
+// told to reconnect and the requests in flight finish.
 //
 // The console creates every kind of event from package movement and
 // package event (NewSetup): a Mitchell or Howell in one section or several

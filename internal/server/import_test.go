@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"math"
 	"net/http"
 	"os"
@@ -25,7 +26,9 @@ var eventFiles = filepath.Join("..", "..", "event", "testdata", "v1")
 // uploaded to the console and ranked there exactly as bridgetd rank --json
 // ranked them: places, totals and the NSWBA 12 step that separated each
 // entrant from the one above.
-func TestImportRealEventFiles(t *testing.T) {
+func TestImportRealEventFiles(t *testing.T) { storetest.Run(t, testImportRealEventFiles) }
+
+func testImportRealEventFiles(t *testing.T, bk storetest.Backend) {
 	cases := []struct{ name, why string }{
 		{"mppairs", "NSWBA 12 matchpoint tie-breaks"},
 		{"individual", "NSWBA 12 with both opponents of a board"},
@@ -33,7 +36,7 @@ func TestImportRealEventFiles(t *testing.T) {
 		{"swissodd", "an odd Swiss field's bye"},
 		{"teams", "both rooms of each match, IMPs to VPs"},
 	}
-	e := newEnv(t)
+	e := newEnv(t, bk)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			file, err := os.ReadFile(filepath.Join(eventFiles, c.name+".json"))

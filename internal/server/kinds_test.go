@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"io"
 	"math"
 	"mime/multipart"
@@ -168,7 +169,9 @@ func sameRanking(t *testing.T, what string, got []Standing, ev *event.Event) {
 // it through the table endpoints (a Swiss drawn round by round from the
 // console) and checks that the ranking, of the field and of each section,
 // is package event's Report of the exported event file.
-func TestEveryKindOfEvent(t *testing.T) {
+func TestEveryKindOfEvent(t *testing.T) { storetest.Run(t, testEveryKindOfEvent) }
+
+func testEveryKindOfEvent(t *testing.T, bk storetest.Backend) {
 	cases := []struct {
 		name     string
 		form     url.Values
@@ -270,7 +273,7 @@ func TestEveryKindOfEvent(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := newEnv(t)
+			e := newEnv(t, bk)
 			c.form.Set("name", c.name)
 			c.form.Set("seed", "7")
 			id := e.createEvent(c.form)
@@ -457,7 +460,9 @@ func (e *env) upload(files map[string][]byte) (int, string) {
 // rooms) is uploaded to the console, goes on there (round 2 drawn from the
 // console and entered at the tables) and ranks as package event's Report
 // of the exported file.
-func TestImportContinues(t *testing.T) {
+func TestImportContinues(t *testing.T) { storetest.Run(t, testImportContinues) }
+
+func testImportContinues(t *testing.T, bk storetest.Backend) {
 	ctx := t.Context()
 	desk := event.Desk{Events: event.NewMemoryStore()}
 	if _, err := desk.Create(ctx, event.Settings{Name: "Teams from the CLI", Kind: event.SwissTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: 2, PlannedRounds: 2, Seed: 3}); err != nil {
@@ -500,7 +505,7 @@ func TestImportContinues(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	e := newEnv(t)
+	e := newEnv(t, bk)
 	code, loc := e.upload(map[string][]byte{"event": file.Bytes()})
 	if code != http.StatusSeeOther || !strings.HasPrefix(loc, "/console/") {
 		t.Fatalf("import: %d → %q", code, loc)
@@ -542,8 +547,10 @@ func TestImportContinues(t *testing.T) {
 // console seed a Swiss's first round drawn by rating (package swiss:
 // highest first, the top half against the bottom half), and the tables
 // are assigned with the draw.
-func TestSwissSeededByRating(t *testing.T) {
-	e := newEnv(t)
+func TestSwissSeededByRating(t *testing.T) { storetest.Run(t, testSwissSeededByRating) }
+
+func testSwissSeededByRating(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	id := e.createEvent(url.Values{"name": {"Seeded Swiss"}, "movement": {"swiss-pairs"}, "entrants": {"4"}, "per_round": {"2"}, "rounds": {"2"}})
 	ranks := map[int]string{3: "Gold Life Master", 4: "Grand Master"}
 	for n := 1; n <= 4; n++ {
@@ -581,8 +588,10 @@ func TestSwissSeededByRating(t *testing.T) {
 // TestNewEventRefused: a form that does not make an event gets a 400 that
 // says which field, and creates nothing; a draw for an event that is not
 // a Swiss is refused too.
-func TestNewEventRefused(t *testing.T) {
-	e := newEnv(t)
+func TestNewEventRefused(t *testing.T) { storetest.Run(t, testNewEventRefused) }
+
+func testNewEventRefused(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	cases := []struct {
 		form url.Values
 		want string
@@ -618,7 +627,9 @@ func fmtMP(f float64) string { return funcs["mp"].(func(float64) string)(f) }
 // with the other room of its match (Law 78B, the WBF IMP scale), each
 // room from its North–South's view; a row without its other room, or
 // adjusted, scores none.
-func TestTeamsIMPs(t *testing.T) {
+func TestTeamsIMPs(t *testing.T) { storetest.Run(t, testTeamsIMPs) }
+
+func testTeamsIMPs(t *testing.T, bk storetest.Backend) {
 	row := func(round, table, score int, adjusted string) travRow {
 		return travRow{Result: store.Result{Round: round, Table: table, Score: score}, Adjusted: adjusted}
 	}

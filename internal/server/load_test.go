@@ -1,127 +1,387 @@
 package server
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
-	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
-var loadTables = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+var (
+	loadTables  = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+	loadEvery   = flag.Duration("load-every", 0, "BenchmarkLoad: each table starts a board this often (0: as fast as the server answers)")
+	loadProfile = flag.String("load-profile", "", "BenchmarkLoad: write the server process's cpu, mutex, block and heap profiles into this directory")
+	loadRounds  = flag.Int("load-rounds", 9, "BenchmarkLoad: rounds of 3 boards each table plays (9: 27 boards)")
+	loadDB      = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
+	loadInst    = flag.Int("load-instances", 1, "BenchmarkLoad: server processes on the one database (more than one: postgres only); table t talks to instance t mod N")
+)
+
+// The server process of BenchmarkLoad: with BRIDGETD_LOAD_SERVE set to a
+// database, the test binary serves it on a loopback port (printed on
+// standard output) until standard input closes, then prints its figures
+// (loadFigures, JSON) and exits. It runs before the tests and TestMain.
+func init() {
+	if db := os.Getenv("BRIDGETD_LOAD_SERVE"); db != "" {
+		if err := loadServe(db, os.Getenv("BRIDGETD_LOAD_PROFILE")); err != nil {
+			fmt.Fprintln(os.Stderr, "load server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+}
+
+// loadFigures is what the server process reports at the end.
+type loadFigures struct {
+	CPU       time.Duration // user and system time while serving
+	HeapInuse uint64        // after a final collection
+	Sys       uint64        // memory obtained from the system
+	Commits   int64
+	Writes    int64
+}
+
+func loadServe(db, profiles string) error {
+	ctx := context.Background()
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var o Options
+	if store.IsPostgres(db) {
+		pb, err := NewPGBroker(db, nil)
+		if err != nil {
+			return err
+		}
+		defer pb.Close()
+		o.Broker = pb
+	}
+	srv, err := New(ctx, st, o)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+	if profiles != "" {
+		runtime.SetMutexProfileFraction(10)
+		runtime.SetBlockProfileRate(int(100 * time.Microsecond))
+		f, err := os.Create(filepath.Join(profiles, "cpu.out"))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+	}
+	c0, w0 := st.Stats()
+	cpu0 := cpuTime(syscall.RUSAGE_SELF)
+	fmt.Println(ln.Addr())
+	io.Copy(io.Discard, os.Stdin) // until the benchmark is done
+	out := loadFigures{CPU: cpuTime(syscall.RUSAGE_SELF) - cpu0}
+	if profiles != "" {
+		pprof.StopCPUProfile()
+		for _, p := range []string{"mutex", "block", "heap"} {
+			f, err := os.Create(filepath.Join(profiles, p+".out"))
+			if err != nil {
+				return err
+			}
+			pprof.Lookup(p).WriteTo(f, 0)
+			f.Close()
+		}
+	}
+	hs.Close()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	out.HeapInuse, out.Sys = ms.HeapInuse, ms.Sys
+	c1, w1 := st.Stats()
+	out.Commits, out.Writes = c1-c0, w1-w0
+	return json.NewEncoder(os.Stdout).Encode(out)
+}
+
+// cpuTime returns the user and system time used by who (RUSAGE_SELF).
+func cpuTime(who int) time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(who, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
 
 // BenchmarkLoad runs an evening of -load-tables tables (1,000 by default)
-// playing 27 boards each (9 rounds of 3) over the loopback interface: every
-// table enters and confirms each board as fast as the server answers. It
-// reports entries per second, the p50 and p99 latency of an acknowledged
-// entry, and the heap the server held at the end. Run it once:
+// playing 27 boards each (9 rounds of 3, every round started) over the
+// loopback interface: every table enters and confirms each board as fast as
+// the server answers (or, with -load-every, starts a board that often). The
+// server runs in a process of its own (this test binary, see init), so that
+// its CPU time and memory are its own; each table is one client keeping its
+// connection open, as a phone does, writing its requests by hand to keep
+// the client's share of the two cores small. It reports entries per second,
+// the p50 and p99 latency of an acknowledged entry (its request sent to its
+// answer read), the CPU time per entry of the server and of the clients,
+// the server's heap after the run and peak resident memory, and the
+// commits and mean batch of the group commit. Run it once:
 //
-//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000
+//
+// On PostgreSQL (a fresh database on the server of BRIDGETD_TEST_POSTGRES),
+// with one or more server processes on it, each with its own pool and
+// LISTEN/NOTIFY broker, table t talking to process t mod N:
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000 -load-db postgres -load-instances 2
+//
+// The server figures (CPU, heap, RSS, commits) are summed over the
+// processes (RSS: the largest).
 func BenchmarkLoad(b *testing.B) {
+	switch {
+	case *loadDB != "sqlite" && *loadDB != "postgres":
+		b.Fatalf("-load-db %q: want sqlite or postgres", *loadDB)
+	case *loadInst < 1, *loadInst > 1 && *loadDB != "postgres":
+		b.Fatalf("-load-instances %d: one, or several on -load-db postgres", *loadInst)
+	case *loadRounds < 1 || *loadRounds > *loadTables:
+		b.Fatalf("-load-rounds %d: want 1 to the number of tables", *loadRounds)
+	}
 	for b.Loop() {
 		b.StopTimer()
-		tables := *loadTables
-		st, err := store.Open(b.Context(), filepath.Join(b.TempDir(), "load.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		mv := loadMitchell(tables, 3, 9)
-		boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
-		if err != nil {
-			b.Fatal(err)
-		}
-		id, err := st.CreateEvent(b.Context(), store.Setup{Name: "Load", Movement: mv, Boards: boards})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for r := 1; r <= 9; r++ {
-			if err := st.StartRound(b.Context(), id, r); err != nil {
-				b.Fatal(err)
-			}
-		}
-		codes, _ := st.Codes(b.Context(), id)
-		srv, err := New(b.Context(), st, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		ts := httptest.NewServer(srv.Handler())
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: tables, MaxConnsPerHost: tables}}
-		as, _ := st.Assignments(b.Context(), id)
-		byTable := map[int][]store.Assignment{}
-		for _, a := range as {
-			byTable[a.Table] = append(byTable[a.Table], a)
-		}
-		var mu sync.Mutex
-		var lat []time.Duration
-		var failed int
-		post := func(path, body string) (time.Duration, bool) {
-			t0 := time.Now()
-			r, err := client.Post(ts.URL+path, "application/json", strings.NewReader(body))
-			d := time.Since(t0)
-			if err != nil {
-				return d, false
-			}
-			io.Copy(io.Discard, r.Body)
-			r.Body.Close()
-			return d, r.StatusCode == 200
-		}
-		b.StartTimer()
-		t0 := time.Now()
-		var wg sync.WaitGroup
-		for _, c := range codes {
-			wg.Go(func() {
-				for _, a := range byTable[c.Table] {
-					for _, bd := range a.Boards {
-						key := fmt.Sprintf("%d-%d-%d", a.Round, a.Table, bd)
-						d, ok := post("/t/"+c.Code+"/enter", fmt.Sprintf(`{"key":"%s-e","board":%d,"level":4,"strain":"H","declarer":"S","tricks":10}`, key, bd))
-						_, ok2 := post("/t/"+c.Code+"/confirm", fmt.Sprintf(`{"key":"%s-c","board":%d,"accept":true}`, key, bd))
-						mu.Lock()
-						lat = append(lat, d)
-						if !ok || !ok2 {
-							failed++
-						}
-						mu.Unlock()
-					}
-				}
-			})
-		}
-		wg.Wait()
-		elapsed := time.Since(t0)
-		b.StopTimer()
-		runtime.GC()
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		slices.Sort(lat)
-		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "entries/s")
-		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
-		b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MB")
-		b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")
-		b.ReportMetric(float64(len(lat)), "entries")
-		commits, writes := st.Stats()
-		b.ReportMetric(float64(writes)/float64(max(commits, 1)), "writes/commit")
-		if failed > 0 {
-			b.Errorf("%d entries or confirmations refused", failed)
-		}
-		rs, _ := st.Results(b.Context(), id)
-		if len(rs) != len(lat) {
-			b.Errorf("%d results stored, %d entries sent", len(rs), len(lat))
-		}
-		ts.Close()
-		st.Close()
+		loadRun(b, *loadTables)
 		b.StartTimer()
 	}
+}
+
+func loadRun(b *testing.B, tables int) {
+	ctx := b.Context()
+	db := storetest.DSN(b, storetest.Backend(*loadDB))
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mv := loadMitchell(tables, 3, *loadRounds)
+	boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
+	if err != nil {
+		b.Fatal(err)
+	}
+	id, err := st.CreateEvent(ctx, store.Setup{Name: "Load", Movement: mv, Boards: boards})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for r := 1; r <= *loadRounds; r++ {
+		if err := st.StartRound(ctx, id, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	codes, err := st.Codes(ctx, id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	as, err := st.Assignments(ctx, id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st.Close()
+	byTable := map[int][]store.Assignment{}
+	for _, a := range as {
+		byTable[a.Table] = append(byTable[a.Table], a)
+	}
+
+	type instance struct {
+		cmd   *exec.Cmd
+		stdin io.WriteCloser
+		out   *bufio.Reader
+		addr  string
+	}
+	insts := make([]instance, *loadInst)
+	for k := range insts {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		prof := ""
+		if *loadProfile != "" {
+			prof = filepath.Join(*loadProfile, fmt.Sprint(k+1))
+			if k == 0 && len(insts) == 1 {
+				prof = *loadProfile
+			}
+			os.MkdirAll(prof, 0o755)
+		}
+		cmd.Env = append(os.Environ(), "BRIDGETD_LOAD_SERVE="+db, "BRIDGETD_LOAD_PROFILE="+prof)
+		cmd.Stderr = os.Stderr
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		defer cmd.Process.Kill()
+		out := bufio.NewReader(stdout)
+		addr, err := out.ReadString('\n')
+		if err != nil {
+			b.Fatalf("load server: %v", err)
+		}
+		insts[k] = instance{cmd, stdin, out, strings.TrimSpace(addr)}
+	}
+
+	lats := make([][]time.Duration, len(codes))
+	errs := make([]error, len(codes))
+	b.StartTimer()
+	t0, cpu0 := time.Now(), cpuTime(syscall.RUSAGE_SELF)
+	var wg sync.WaitGroup
+	for i, c := range codes {
+		wg.Go(func() {
+			start := t0.Add(*loadEvery * time.Duration(i) / time.Duration(len(codes)))
+			lats[i], errs[i] = loadTable(insts[c.Table%len(insts)].addr, c.Code, byTable[c.Table], start, *loadEvery)
+		})
+	}
+	wg.Wait()
+	elapsed, client := time.Since(t0), cpuTime(syscall.RUSAGE_SELF)-cpu0
+	b.StopTimer()
+
+	var fig loadFigures
+	var maxRSS int64
+	for _, in := range insts {
+		in.stdin.Close()
+		var f loadFigures
+		if err := json.NewDecoder(in.out).Decode(&f); err != nil {
+			b.Fatalf("load server figures: %v", err)
+		}
+		if err := in.cmd.Wait(); err != nil {
+			b.Fatalf("load server: %v", err)
+		}
+		fig.CPU += f.CPU
+		fig.HeapInuse += f.HeapInuse
+		fig.Sys += f.Sys
+		fig.Commits += f.Commits
+		fig.Writes += f.Writes
+		maxRSS = max(maxRSS, in.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
+	}
+	// A table stops at its first refused write: count them, and report
+	// the figures of what was acknowledged all the same.
+	var stopped []error
+	for _, err := range errs {
+		if err != nil {
+			stopped = append(stopped, err)
+		}
+	}
+	lat := slices.Concat(lats...)
+	if len(lat) == 0 {
+		b.Fatalf("no entry acknowledged: %v", stopped)
+	}
+	slices.Sort(lat)
+	n := float64(len(lat))
+	b.ReportMetric(n/elapsed.Seconds(), "entries/s")
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(fig.CPU.Microseconds())/n, "server-cpu-µs/entry")
+	b.ReportMetric(float64(client.Microseconds())/n, "client-cpu-µs/entry")
+	b.ReportMetric(float64(fig.HeapInuse)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(maxRSS)/1024, "rss-MB")
+	b.ReportMetric(float64(fig.Commits), "commits")
+	b.ReportMetric(float64(fig.Writes)/float64(max(fig.Commits, 1)), "writes/commit")
+	b.ReportMetric(n, "entries")
+	b.Logf("%s, %d instance(s), %d tables × %d boards: %d entries acknowledged in %v: %.0f entries/s, p50 %v, p99 %v",
+		*loadDB, len(insts), tables, 3**loadRounds, len(lat), elapsed.Round(time.Millisecond), n/elapsed.Seconds(),
+		lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
+	if len(stopped) > 0 {
+		b.Errorf("%d of %d tables stopped at a refused write; the first: %v", len(stopped), len(codes), stopped[0])
+	}
+
+	st, err = store.Open(context.Background(), db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := st.Results(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(rs) != len(lat) {
+		b.Errorf("%d results stored, %d entries acknowledged", len(rs), len(lat))
+	}
+	for _, r := range rs {
+		if r.Status != store.Confirmed {
+			b.Errorf("board %d at table %d round %d: %s, want every entry confirmed", r.Board, r.Table, r.Round, r.Status)
+			break
+		}
+	}
+}
+
+// loadTable plays a table's boards on one connection: for each board the
+// entry, then the confirmation, each answered 200 before the next is sent;
+// with every > 0 a board starts no sooner than every after the one before.
+// It returns the latency of each entry.
+func loadTable(addr, code string, rounds []store.Assignment, start time.Time, every time.Duration) ([]time.Duration, error) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	r, w := bufio.NewReader(conn), bufio.NewWriter(conn)
+	var body bytes.Buffer
+	send := func(path string) error {
+		fmt.Fprintf(w, "POST /t/%s/%s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", code, path, addr, body.Len())
+		w.Write(body.Bytes())
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		resp, err := http.ReadResponse(r, nil)
+		if err != nil {
+			return err
+		}
+		msg, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("table code %s: %s: %s %s", code, path, resp.Status, msg)
+		}
+		return nil
+	}
+	var lat []time.Duration
+	next := start
+	for _, a := range rounds {
+		for _, bd := range a.Boards {
+			if every > 0 {
+				time.Sleep(time.Until(next))
+				next = next.Add(every)
+			}
+			key := fmt.Sprintf("%d-%d-%d", a.Round, a.Table, bd)
+			body.Reset()
+			fmt.Fprintf(&body, `{"key":"%s-e","board":%d,"level":4,"strain":"H","declarer":"S","tricks":10}`, key, bd)
+			t0 := time.Now()
+			if err := send("enter"); err != nil {
+				return lat, err
+			}
+			lat = append(lat, time.Since(t0))
+			body.Reset()
+			fmt.Fprintf(&body, `{"key":"%s-c","board":%d,"accept":true}`, key, bd)
+			if err := send("confirm"); err != nil {
+				return lat, err
+			}
+		}
+	}
+	return lat, nil
 }
 
 // loadMitchell builds a Mitchell schedule of any size for BenchmarkLoad:

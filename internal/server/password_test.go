@@ -8,13 +8,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // TestDirectorPassword: a password set at first start logs the director in;
 // the store keeps a salted PBKDF2 key, not the password; a wrong or short
 // one is refused.
-func TestDirectorPassword(t *testing.T) {
-	e := newEnv(t)
+func TestDirectorPassword(t *testing.T) { storetest.Run(t, testDirectorPassword) }
+
+func testDirectorPassword(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	if err := e.srv.SetPassword(ctx, "short"); err == nil || !strings.Contains(err.Error(), "8 characters") {
 		t.Errorf("a 5-character password: %v, want refused", err)
@@ -68,8 +72,10 @@ func TestRunPasswordRefused(t *testing.T) {
 // nothing; a good one is stored, and from then on the password and the
 // token both log in, straight to the console. Changing it needs the
 // current one.
-func TestFirstStartPassword(t *testing.T) {
-	e := newEnv(t)
+func TestFirstStartPassword(t *testing.T) { storetest.Run(t, testFirstStartPassword) }
+
+func testFirstStartPassword(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	noRedirect := func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	login := func(secret string) *http.Response {

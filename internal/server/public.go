@@ -132,7 +132,7 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 		sh, _ = score.Event(trav, score.Options{Method: score.ButlerScoring})
 	}
 	rulings, _ := s.st.Rulings(ctx, id)
-	as, _ := s.st.Assignments(ctx, id)
+	as, _ := s.assignments(ctx, id)
 	var sc *score.BoardScore
 	if sh != nil {
 		for i := range sh.Boards {
@@ -285,7 +285,7 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 	var hv *handView
 	for _, b := range bs {
 		if int(b.Number) == n {
-			if vis, _ := s.st.Visible(r.Context(), id, n); vis && b.DD == nil {
+			if vis, _ := s.visible(r.Context(), id, n); vis && b.DD == nil {
 				// The background solve has not reached this board yet and
 				// someone is looking at it: solve it now, briefly.
 				ctx, cancel := context.WithTimeout(r.Context(), waitSolve)
@@ -309,7 +309,7 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 		s.fail(w, r, err)
 		return
 	}
-	vis, _ := s.st.Visible(r.Context(), id, n)
+	vis, _ := s.visible(r.Context(), id, n)
 	ev, _ := s.st.Event(r.Context(), id)
 	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back, "Unit": rowUnit(ev),
 		"Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
@@ -342,7 +342,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no %s %d", strings.ToLower(store.UnitName(event.Kind(ev.Kind))), n))
 		return
 	}
-	as, _ := s.st.Assignments(r.Context(), id)
+	as, _ := s.assignments(r.Context(), id)
 	type line struct {
 		travRow
 		Board    int

@@ -3,6 +3,7 @@ package server
 import (
 	"flag"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"image"
 	"image/color"
 	"image/png"
@@ -252,8 +253,10 @@ func TestQRDecodes(t *testing.T) {
 
 // TestConsoleShowsQR: the event's console shows one QR code per table,
 // each of that table's address, labelled for screen readers.
-func TestConsoleShowsQR(t *testing.T) {
-	e := newEnv(t)
+func TestConsoleShowsQR(t *testing.T) { storetest.Run(t, testConsoleShowsQR) }
+
+func testConsoleShowsQR(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	r, err := e.dir.Get(e.ts.URL + fmt.Sprintf("/console/%d", e.id))
 	if err != nil {
 		t.Fatal(err)

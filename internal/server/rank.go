@@ -41,13 +41,12 @@ type SectionRanking struct {
 // Law 78A, with boards of fewer results factored up by Neuberg's formula.
 var MPOptions = score.Options{Method: score.MatchpointScoring, MP: score.MPOptions{Neuberg: true}}
 
-// standings ranks the event as bridgetd rank does: the store builds the
-// event file (package event) and its Report ranks the entrants, fines
-// deducted through the offence rules (NSWBA 7) and ties broken by the
-// NSWBA 12 steps of the event's kind, each field of a two-winner movement
-// on its own. The score sheet from the travellers is returned beside it for
-// the per-board pages.
-func (s *Server) standings(ctx context.Context, id int64) ([]Standing, *score.Sheet, error) {
+// rankEvent ranks the event as bridgetd rank does: the store builds the
+// event file (package event) and its Report ranks the pairs, fines deducted
+// through the offence rules (NSWBA 7) and ties broken by the NSWBA 12
+// steps, each field of a two-winner movement on its own. The score sheet
+// from the travellers is returned beside it for the per-board pages.
+func (s *Server) rankEvent(ctx context.Context, id int64) ([]Standing, *score.Sheet, error) {
 	trav, err := s.st.Travellers(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -107,18 +106,6 @@ func (s *Server) sectionStandings(ctx context.Context, id int64) ([]SectionRanki
 		out = append(out, SectionRanking{Section: sec, Standings: st})
 	}
 	return out, nil
-}
-
-func (s *Server) labels(ctx context.Context, id int64) (map[int]string, error) {
-	ens, err := s.st.Entrants(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	labels := map[int]string{}
-	for _, e := range ens {
-		labels[e.Number] = pairLabel(e)
-	}
-	return labels, nil
 }
 
 // rankFile turns package event's Report of ev into standings. In a

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -108,8 +109,10 @@ func (e *env) snapshot() string {
 // test), each unsafe one is also sent a huge body and a cross-site post
 // with the director's cookie, and every bad request gets a 4xx that says
 // what is wrong and changes nothing in the store.
-func TestEveryRouteRefusesBadInput(t *testing.T) {
-	e := newEnv(t)
+func TestEveryRouteRefusesBadInput(t *testing.T) { storetest.Run(t, testEveryRouteRefusesBadInput) }
+
+func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	v1 := e.state(1)
 	b := v1.Boards[0].Number
 	c1 := e.codes[1]

@@ -153,15 +153,13 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 	if st.Assignment.Round == 0 {
 		return v, nil
 	}
-	ens, err := s.st.Entrants(ctx, tc.Event)
+	labels, err := s.labels(ctx, tc.Event)
 	if err != nil {
 		return v, err
 	}
 	label := func(n int) string {
-		for _, e := range ens {
-			if e.Number == n {
-				return pairLabel(e)
-			}
+		if l, ok := labels[n]; ok {
+			return l
 		}
 		return fmt.Sprint(n)
 	}
@@ -171,7 +169,7 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 		bv := boardView{Number: b, Status: res.Status, Contract: res.Contract, Declarer: res.Declarer, Lead: res.Lead,
 			Tricks: res.Tricks, Score: res.Score, Warnings: res.Warnings}
 		if res.Status == store.Confirmed {
-			bv.Visible, _ = s.st.Visible(ctx, tc.Event, b)
+			bv.Visible, _ = s.visible(ctx, tc.Event, b)
 		}
 		v.Boards = append(v.Boards, bv)
 		v.Vul = append(v.Vul, bridge.Board(b).Vulnerability().String())
@@ -301,7 +299,7 @@ func (s *Server) tableBoard(w http.ResponseWriter, r *http.Request, tc store.Tab
 			played = true
 		}
 	}
-	vis, err := s.st.Visible(r.Context(), tc.Event, n)
+	vis, err := s.visible(r.Context(), tc.Event, n)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"os"
 	"strconv"
 	"strings"
@@ -61,7 +62,7 @@ func offline(off bool) chromedp.Action[chromedp.Void] {
 // with another result changes nothing: the page really used that key.
 func TestTablePageOffline(t *testing.T) {
 	alloc := browser(t)
-	te := newEnv(t)
+	te := newEnv(t, storetest.SQLite)
 	ctx := t.Context()
 	p := newPage(t, alloc, "table 1 offline", 360, 740)
 	// Cutting the network makes the browser report the requests it
@@ -155,7 +156,7 @@ func warnedEntry(t *testing.T, te *env, a store.Assignment) (store.Entry, []stri
 // director is called with what it was.
 func TestTablePageWarnings(t *testing.T) {
 	alloc := browser(t)
-	te := newEnv(t)
+	te := newEnv(t, storetest.SQLite)
 	ctx := t.Context()
 	if err := te.srv.Solve(ctx, te.id); err != nil {
 		t.Fatal(err)
@@ -267,7 +268,7 @@ func TestTablePageWarnings(t *testing.T) {
 // boards played earlier, and the traveller shows every table's result.
 func TestTableTravellerVisibility(t *testing.T) {
 	alloc := browser(t)
-	te := newEnv(t)
+	te := newEnv(t, storetest.SQLite)
 	ctx := t.Context()
 	b := te.boards(t, 1, 1)[0]
 	// Who plays board b, round by round.
@@ -378,7 +379,7 @@ func TestTableTravellerVisibility(t *testing.T) {
 // exactly": a change of level keeps the result relative to the contract.
 func TestTablePageKeyboard(t *testing.T) {
 	alloc := browser(t)
-	te := newEnv(t)
+	te := newEnv(t, storetest.SQLite)
 	p := newPage(t, alloc, "table 1 keyboard", 360, 740)
 	p.do(chromedp.Navigate(te.ts.URL + "/t/" + te.codes[1]))
 	p.wait(`!document.getElementById('entry').hidden`)

@@ -58,26 +58,46 @@ func (c cachedQuerier) stmt(ctx context.Context, text string) *sql.Stmt {
 	return st
 }
 
+// steady returns the context a hot-path statement runs under: ctx without
+// its cancellation, unless ctx is done already (then the caller runs the
+// statement under ctx, which reports that). Each statement of the hot path
+// is a few index seeks; watching a cancellable context costs a goroutine
+// in database/sql and another in the driver per statement, which under
+// load took longer than the statement. A request that goes away therefore
+// stops between statements, not inside one.
+func steady(ctx context.Context) (context.Context, bool) {
+	if ctx.Err() != nil {
+		return ctx, false
+	}
+	return context.WithoutCancel(ctx), true
+}
+
 // QueryContext runs a prepared query.
 func (c cachedQuerier) QueryContext(ctx context.Context, text string, args ...any) (*sql.Rows, error) {
-	if st := c.stmt(ctx, text); st != nil {
-		return st.QueryContext(ctx, args...)
+	if ctx, ok := steady(ctx); ok {
+		if st := c.stmt(ctx, text); st != nil {
+			return st.QueryContext(ctx, args...)
+		}
 	}
 	return c.q.QueryContext(ctx, text, args...)
 }
 
 // QueryRowContext runs a prepared query for one row.
 func (c cachedQuerier) QueryRowContext(ctx context.Context, text string, args ...any) *sql.Row {
-	if st := c.stmt(ctx, text); st != nil {
-		return st.QueryRowContext(ctx, args...)
+	if ctx, ok := steady(ctx); ok {
+		if st := c.stmt(ctx, text); st != nil {
+			return st.QueryRowContext(ctx, args...)
+		}
 	}
 	return c.q.QueryRowContext(ctx, text, args...)
 }
 
 // ExecContext runs a prepared statement in the transaction (or the pool).
 func (c cachedQuerier) ExecContext(ctx context.Context, text string, args ...any) (sql.Result, error) {
-	if st := c.stmt(ctx, text); st != nil {
-		return st.ExecContext(ctx, args...)
+	if ctx, ok := steady(ctx); ok {
+		if st := c.stmt(ctx, text); st != nil {
+			return st.ExecContext(ctx, args...)
+		}
 	}
 	if c.tx != nil {
 		return c.tx.ExecContext(ctx, text, args...)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -134,43 +135,60 @@ type TableState struct {
 }
 
 // currentRound finds the table's current round: the first open round in
-// which the table has a board not yet confirmed, else the last open round.
-// Two queries: the table's assignments in open rounds, and its results.
+// which the table has a board not yet confirmed, else the last open round;
+// it returns the results of that round. Two queries, each a few index
+// seeks on (event_id, round, table_no) that name the round by equality (a
+// range on the round would scan every table's results): the table's
+// assignments in open rounds, each with the boards confirmed there, read
+// only as far as the current round; then that round's results. The
+// results of other rounds are never read whole, which keeps the cost of a
+// write small and the same for a thousand tables as for three.
 func (s *Store) currentRound(ctx context.Context, q querier, id int64, table int) (Assignment, map[int]Result, error) {
 	q = s.cached(q)
-	as, err := s.assignments(ctx, q, id, `AND table_no = $2 AND ns <> 0 AND ew <> 0 AND round IN
-		(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL) ORDER BY round`, table)
-	if err != nil || len(as) == 0 {
-		return Assignment{}, nil, err
-	}
-	res, err := s.results(ctx, q, id, `AND table_no = $2 AND round >= $3`, table, as[0].Round)
+	rows, err := q.QueryContext(ctx, `SELECT a.round, a.ns, a.ew, a.boards, a.switched,
+			(SELECT COALESCE(string_agg(CAST(r.board AS TEXT), ','), '') FROM results r
+				WHERE r.event_id = a.event_id AND r.round = a.round AND r.table_no = a.table_no AND r.status = 'confirmed')
+		FROM assignments a WHERE a.event_id = $1 AND a.table_no = $2 AND a.ns <> 0 AND a.ew <> 0 AND a.round IN
+		(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL) ORDER BY a.round`, id, table)
 	if err != nil {
 		return Assignment{}, nil, err
 	}
-	byRound := map[int]map[int]Result{}
-	for _, x := range res {
-		if byRound[x.Round] == nil {
-			byRound[x.Round] = map[int]Result{}
+	var cur Assignment
+	found := false
+	for !found && rows.Next() {
+		a := Assignment{Table: table}
+		var boards, confirmed string
+		var sw int
+		if err := rows.Scan(&a.Round, &a.NS, &a.EW, &boards, &sw, &confirmed); err != nil {
+			rows.Close()
+			return Assignment{}, nil, err
 		}
-		byRound[x.Round][x.Board] = x
-	}
-	for _, a := range as {
-		got := byRound[a.Round]
-		if got == nil {
-			got = map[int]Result{}
-		}
+		a.Boards, a.Switch = splitInts(boards), sw == 1
+		cur = a
+		done := splitInts(confirmed)
 		for _, b := range a.Boards {
-			if got[b].Status != Confirmed {
-				return a, got, nil
+			if !slices.Contains(done, b) {
+				found = true // the first open round with a board to confirm
+				break
 			}
 		}
 	}
-	last := as[len(as)-1]
-	got := byRound[last.Round]
-	if got == nil {
-		got = map[int]Result{}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Assignment{}, nil, err
 	}
-	return last, got, nil
+	if cur.Round == 0 {
+		return Assignment{}, nil, nil
+	}
+	res, err := s.results(ctx, q, id, `AND round = $2 AND table_no = $3`, cur.Round, table)
+	if err != nil {
+		return Assignment{}, nil, err
+	}
+	got := make(map[int]Result, len(res))
+	for _, x := range res {
+		got[x.Board] = x
+	}
+	return cur, got, nil
 }
 
 // Table returns the state of a table for its code's session.
@@ -378,6 +396,13 @@ func (s *Store) Visible(ctx context.Context, id int64, board int) (bool, error) 
 	if err != nil {
 		return false, err
 	}
+	return s.VisibleIn(ctx, id, board, as)
+}
+
+// VisibleIn is Visible on the event's assignments as (Assignments) that the
+// caller has already read: a server showing many tables their boards reads
+// them once per change of the event, not once per board of each table.
+func (s *Store) VisibleIn(ctx context.Context, id int64, board int, as []Assignment) (bool, error) {
 	res, err := s.BoardResults(ctx, id, board)
 	if err != nil {
 		return false, err
