@@ -133,6 +133,9 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 		"GET /static/":     {{why: "no such file", path: "/static/nothing.js", code: 404}},
 		"GET /{$}":         {{why: "no such page", path: "/nothing", code: 404}},
 		"GET /favicon.ico": {{why: "nothing to refuse: the icon, whatever the query", path: "/favicon.ico?x=%zz", code: 200}},
+		"GET /healthz":     {{why: "nothing to refuse: alive, whatever the query", path: "/healthz?x=%zz", code: 200}},
+		"GET /readyz":      {{why: "nothing to refuse: ready, whatever the query", path: "/readyz?x=%zz", code: 200}},
+		"GET /metrics":     {{why: "nothing to refuse: the metrics, whatever the query", path: "/metrics?x=%zz", code: 200}},
 		"GET /login":       {{why: "a next address off the site is ignored, not followed", path: "/login?next=//evil.example", code: 200}},
 		"POST /login": {
 			{why: "wrong secret", path: "/login", body: "secret=nope", anon: true, code: 401},
