@@ -29,7 +29,7 @@ var crashEntries = flag.Int("crash-entries", 1000, "result entries the crash tes
 // BRIDGETD_TEST_SERVE set it serves that database until killed.
 func TestMain(m *testing.M) {
 	if db := os.Getenv("BRIDGETD_TEST_SERVE"); db != "" {
-		err := Run(context.Background(), Config{Addr: os.Getenv("BRIDGETD_TEST_ADDR"), DB: db, Out: io.Discard})
+		err := Run(context.Background(), Config{Addr: os.Getenv("BRIDGETD_TEST_ADDR"), DB: db, Out: io.Discard, Log: quiet})
 		fmt.Fprintln(os.Stderr, "serve:", err)
 		os.Exit(1)
 	}
@@ -79,6 +79,19 @@ func crashEvent(t *testing.T, path string, n int) map[int]string {
 	return codes
 }
 
+// serveProcess starts the test binary as a server process (TestMain) on
+// the database db, listening on addr.
+func serveProcess(t *testing.T, db, addr string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "BRIDGETD_TEST_SERVE="+db, "BRIDGETD_TEST_ADDR="+addr)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd
+}
+
 func freeAddr(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -105,21 +118,12 @@ func TestCrash(t *testing.T) {
 	var mu sync.Mutex
 	var proc *exec.Cmd
 	start := func() {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "BRIDGETD_TEST_SERVE="+db, "BRIDGETD_TEST_ADDR="+addr)
-		cmd.Stderr = os.Stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd := serveProcess(t, db, addr)
 		mu.Lock()
 		proc = cmd
 		mu.Unlock()
 	}
 	start()
-	type sent struct {
-		table, board, round, tricks int
-		key                         string
-	}
 	var ackMu sync.Mutex
 	var acked []sent
 	done := make(chan struct{})
@@ -158,83 +162,14 @@ func TestCrash(t *testing.T) {
 		mu.Unlock()
 	}()
 
-	client := &http.Client{Timeout: 10 * time.Second}
-	// send posts until the server answers 200 (the write is committed) or a
-	// 4xx (refused, which must not happen here).
-	send := func(path, body string) (map[string]any, error) {
-		for try := 0; ; try++ {
-			r, err := client.Post(base+path, "application/json", strings.NewReader(body))
-			if err != nil {
-				time.Sleep(20 * time.Millisecond)
-				continue
-			}
-			var m map[string]any
-			json.NewDecoder(r.Body).Decode(&m)
-			r.Body.Close()
-			switch {
-			case r.StatusCode == 200:
-				return m, nil
-			case r.StatusCode >= 500:
-				time.Sleep(20 * time.Millisecond)
-				continue
-			}
-			return m, fmt.Errorf("%s: %d %v", path, r.StatusCode, m)
-		}
-	}
-	var wg sync.WaitGroup
-	errs := make(chan error, len(codes))
-	for table, code := range codes {
-		wg.Go(func() {
-			for {
-				var v tableView
-				for {
-					r, err := client.Get(base + "/t/" + code + "/state")
-					if err == nil {
-						err = json.NewDecoder(r.Body).Decode(&v)
-						r.Body.Close()
-						if err == nil && r.StatusCode == 200 {
-							break
-						}
-					}
-					time.Sleep(20 * time.Millisecond)
-				}
-				if v.Done || v.Round == 0 {
-					return
-				}
-				for _, b := range v.Boards {
-					if b.Status == store.Confirmed {
-						continue
-					}
-					tricks := (table + b.Number + v.Round) % 14
-					key := fmt.Sprintf("crash-%d-%d-%d", v.Round, table, b.Number)
-					if b.Status != store.Entered {
-						body := fmt.Sprintf(`{"key":%q,"board":%d,"level":3,"strain":"NT","declarer":"S","tricks":%d}`, key+"-e", b.Number, tricks)
-						m, err := send("/t/"+code+"/enter", body)
-						if err != nil {
-							errs <- err
-							return
-						}
-						if int(m["Tricks"].(float64)) != tricks {
-							errs <- fmt.Errorf("table %d board %d: answer %v, sent %d tricks", table, b.Number, m, tricks)
-							return
-						}
-						ackMu.Lock()
-						acked = append(acked, sent{table, b.Number, v.Round, tricks, key + "-e"})
-						ackMu.Unlock()
-					}
-					if _, err := send("/t/"+code+"/confirm", fmt.Sprintf(`{"key":%q,"board":%d,"accept":true}`, key+"-c", b.Number)); err != nil {
-						errs <- err
-						return
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
+	errs := playTables(codes, func() string { return base }, func(a sent) {
+		ackMu.Lock()
+		acked = append(acked, a)
+		ackMu.Unlock()
+	})
 	close(done)
 	killer.Wait()
-	close(errs)
-	for err := range errs {
+	for _, err := range errs {
 		t.Error(err)
 	}
 	mu.Lock()
@@ -247,6 +182,18 @@ func TestCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	checkAcked(t, st, acked)
+	t.Logf("%d entries acknowledged and confirmed, server killed %d times", len(acked), kills)
+	if kills < 3 && *crashEntries >= 1000 {
+		t.Errorf("server killed only %d times: the entries were sent too fast to test the crashes", kills)
+	}
+}
+
+// checkAcked checks the results of event 1 against the entries
+// acknowledged: each is there exactly once, confirmed, with what was sent,
+// and nothing else is.
+func checkAcked(t *testing.T, st *store.Store, acked []sent) {
+	t.Helper()
 	res, err := st.Results(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -278,8 +225,97 @@ func TestCrash(t *testing.T) {
 	if len(got) != len(acked) {
 		t.Errorf("%d results stored, %d acknowledged", len(got), len(acked))
 	}
-	t.Logf("%d entries acknowledged and confirmed, %d results stored, server killed %d times", len(acked), len(got), kills)
-	if kills < 3 && *crashEntries >= 1000 {
-		t.Errorf("server killed only %d times: the entries were sent too fast to test the crashes", kills)
+}
+
+// sent is an entry a server acknowledged.
+type sent struct {
+	table, board, round, tricks int
+	key                         string
+}
+
+// playTables plays every table's boards of event 1 to the end, each table
+// on its own goroutine: it reads the table's state, enters and confirms
+// each board not yet confirmed, and goes on to the next round. Every write
+// is sent to base() (a load balancer's choice of instance) again, with its
+// key, until a server answers 200 (committed); ack is told of each entry
+// acknowledged. It returns what went wrong: a refusal, or an answer that
+// differs from what was sent.
+func playTables(codes map[int]string, base func() string, ack func(sent)) []error {
+	client := &http.Client{Timeout: 10 * time.Second}
+	// send posts until the server answers 200 (the write is committed) or a
+	// 4xx (refused, which must not happen here).
+	send := func(path, body string) (map[string]any, error) {
+		for try := 0; ; try++ {
+			r, err := client.Post(base()+path, "application/json", strings.NewReader(body))
+			if err != nil {
+				time.Sleep(20 * time.Millisecond)
+				continue
+			}
+			var m map[string]any
+			json.NewDecoder(r.Body).Decode(&m)
+			r.Body.Close()
+			switch {
+			case r.StatusCode == 200:
+				return m, nil
+			case r.StatusCode >= 500:
+				time.Sleep(20 * time.Millisecond)
+				continue
+			}
+			return m, fmt.Errorf("%s: %d %v", path, r.StatusCode, m)
+		}
 	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(codes))
+	for table, code := range codes {
+		wg.Go(func() {
+			for {
+				var v tableView
+				for {
+					r, err := client.Get(base() + "/t/" + code + "/state")
+					if err == nil {
+						err = json.NewDecoder(r.Body).Decode(&v)
+						r.Body.Close()
+						if err == nil && r.StatusCode == 200 {
+							break
+						}
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+				if v.Done || v.Round == 0 {
+					return
+				}
+				for _, b := range v.Boards {
+					if b.Status == store.Confirmed {
+						continue
+					}
+					tricks := (table + b.Number + v.Round) % 14
+					key := fmt.Sprintf("crash-%d-%d-%d", v.Round, table, b.Number)
+					if b.Status != store.Entered {
+						body := fmt.Sprintf(`{"key":%q,"board":%d,"level":3,"strain":"NT","declarer":"S","tricks":%d}`, key+"-e", b.Number, tricks)
+						m, err := send("/t/"+code+"/enter", body)
+						if err != nil {
+							errs <- err
+							return
+						}
+						if int(m["Tricks"].(float64)) != tricks {
+							errs <- fmt.Errorf("table %d board %d: answer %v, sent %d tricks", table, b.Number, m, tricks)
+							return
+						}
+						ack(sent{table, b.Number, v.Round, tricks, key + "-e"})
+					}
+					if _, err := send("/t/"+code+"/confirm", fmt.Sprintf(`{"key":%q,"board":%d,"accept":true}`, key+"-c", b.Number)); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	var out []error
+	for err := range errs {
+		out = append(out, err)
+	}
+	return out
 }

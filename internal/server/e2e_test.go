@@ -19,6 +19,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // browser starts Debian's headless Chromium, or skips the test when there
@@ -195,7 +196,9 @@ func (p *page) answer(accept bool) {
 // fine (NSWBA 7), posts and publishes, and the public sees the ranking.
 // Screenshots of each kind of page, phone- and desktop-sized, are written
 // as test artefacts.
-func TestEvening(t *testing.T) {
+func TestEvening(t *testing.T) { storetest.Run(t, testEvening) }
+
+func testEvening(t *testing.T, bk storetest.Backend) {
 	if testing.Short() {
 		t.Skip("end-to-end test: -short")
 	}
@@ -203,7 +206,7 @@ func TestEvening(t *testing.T) {
 	shots := browsertest.ArtefactDir(t, "evening")
 	t.Logf("screenshots in %s", shots)
 	ctx := t.Context()
-	st, srv := newServer(t)
+	st, srv := newServer(t, bk)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close) // after the tabs close (cleanups run last first)
 	token, _ := srv.DirectorToken(ctx)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // play enters and confirms a board at a table over HTTP.
@@ -47,8 +48,10 @@ func (e *env) boardsRanked() int {
 // elsewhere (another instance, whose notice comes through the inner
 // broker) is in it once the notice has reached the pages. The shared
 // ranking is always the one computed afresh.
-func TestRankingSharedUntilChange(t *testing.T) {
-	e := newEnv(t)
+func TestRankingSharedUntilChange(t *testing.T) { storetest.Run(t, testRankingSharedUntilChange) }
+
+func testRankingSharedUntilChange(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	if err := e.st.SetPublished(ctx, e.id, true); err != nil {
 		t.Fatal(err)
@@ -158,8 +161,10 @@ func TestRankingSharedUntilChange(t *testing.T) {
 // TestNoticesPaced: a flood of changes reaches a page as one notice at
 // once and one at the end of each gap, never one per change; the last
 // change is always announced.
-func TestNoticesPaced(t *testing.T) {
-	e := newEnv(t)
+func TestNoticesPaced(t *testing.T) { storetest.Run(t, testNoticesPaced) }
+
+func testNoticesPaced(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	e.srv.live.gap = 300 * time.Millisecond
 	pages, cancel := e.srv.broker.Subscribe(e.id)
 	defer cancel()

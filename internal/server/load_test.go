@@ -24,13 +24,17 @@ import (
 
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
 var (
-	loadTables  = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
-	loadEvery   = flag.Duration("load-every", 0, "BenchmarkLoad: each table starts a board this often (0: as fast as the server answers)")
-	loadProfile = flag.String("load-profile", "", "BenchmarkLoad: write the server process's cpu, mutex, block and heap profiles into this directory")
+	loadTables    = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+	loadRounds    = flag.Int("load-rounds", 9, "rounds of 3 boards each table plays in BenchmarkLoad (9: 27 boards)")
+	loadDB        = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
+	loadInstances = flag.Int("load-instances", 1, "server instances in BenchmarkLoad, each a process with its own store and broker on the one database (postgres only for more than one); table t talks to instance t mod N")
+	loadEvery     = flag.Duration("load-every", 0, "BenchmarkLoad: each table starts a board this often (0: as fast as the server answers)")
+	loadProfile   = flag.String("load-profile", "", "BenchmarkLoad: write the server process's cpu, mutex, block and heap profiles into this directory (the first instance's)")
 )
 
 // The server process of BenchmarkLoad: with BRIDGETD_LOAD_SERVE set to a
@@ -63,7 +67,16 @@ func loadServe(db, profiles string) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(ctx, st, Options{})
+	var o Options
+	if store.IsPostgres(db) {
+		pb, err := NewPGBroker(db, nil)
+		if err != nil {
+			return err
+		}
+		defer pb.Close()
+		o.Broker = pb
+	}
+	srv, err := New(ctx, st, o)
 	if err != nil {
 		return err
 	}
@@ -127,25 +140,97 @@ func cpuTime(who int) time.Duration {
 // the p50 and p99 latency of an acknowledged entry (its request sent to its
 // answer read), the CPU time per entry of the server and of the clients,
 // the server's heap after the run and peak resident memory, and the
-// commits and mean batch of the group commit. Run it once:
+// commits and mean batch of the group commit (each summed over the
+// instances). Run it once:
 //
 //	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000
+//
+// On PostgreSQL, with two instances (each a process with its own store,
+// pool and LISTEN/NOTIFY broker) on one database:
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-db postgres -load-instances 2
 func BenchmarkLoad(b *testing.B) {
+	var bk storetest.Backend
+	switch *loadDB {
+	case "sqlite":
+		bk = storetest.SQLite
+		if *loadInstances != 1 {
+			b.Fatalf("-load-instances %d: several instances share a PostgreSQL database; use -load-db postgres", *loadInstances)
+		}
+	case "postgres":
+		bk = storetest.Postgres
+	default:
+		b.Fatalf("-load-db %q: want sqlite or postgres", *loadDB)
+	}
+	if *loadRounds < 1 || *loadRounds > *loadTables {
+		b.Fatalf("-load-rounds %d: want 1 to the number of tables", *loadRounds)
+	}
+	if *loadInstances < 1 {
+		b.Fatalf("-load-instances %d: want 1 or more", *loadInstances)
+	}
 	for b.Loop() {
 		b.StopTimer()
-		loadRun(b, *loadTables)
+		loadRun(b, storetest.DSN(b, bk), *loadTables, *loadRounds, *loadInstances)
 		b.StartTimer()
 	}
 }
 
-func loadRun(b *testing.B, tables int) {
+// loadServer is one server process of BenchmarkLoad.
+type loadServer struct {
+	cmd   *exec.Cmd
+	stdin io.Closer
+	out   *bufio.Reader
+	addr  string
+}
+
+// startLoadServer starts a server process on db; profiles, if set, is
+// where it writes its profiles.
+func startLoadServer(b *testing.B, db, profiles string) *loadServer {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "BRIDGETD_LOAD_SERVE="+db, "BRIDGETD_LOAD_PROFILE="+profiles)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cmd.Process.Kill() })
+	ls := &loadServer{cmd: cmd, stdin: stdin, out: bufio.NewReader(stdout)}
+	addr, err := ls.out.ReadString('\n')
+	if err != nil {
+		b.Fatalf("load server: %v", err)
+	}
+	ls.addr = strings.TrimSpace(addr)
+	return ls
+}
+
+// stop ends the server process and returns its figures, with its peak
+// resident memory in bytes.
+func (ls *loadServer) stop(b *testing.B) (loadFigures, int64) {
+	ls.stdin.Close()
+	var fig loadFigures
+	if err := json.NewDecoder(ls.out).Decode(&fig); err != nil {
+		b.Fatalf("load server figures: %v", err)
+	}
+	if err := ls.cmd.Wait(); err != nil {
+		b.Fatalf("load server: %v", err)
+	}
+	return fig, ls.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+}
+
+func loadRun(b *testing.B, db string, tables, rounds, instances int) {
 	ctx := b.Context()
-	db := filepath.Join(b.TempDir(), "load.db")
 	st, err := store.Open(ctx, db)
 	if err != nil {
 		b.Fatal(err)
 	}
-	mv := loadMitchell(tables, 3, 9)
+	mv := loadMitchell(tables, 3, rounds)
 	boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
 	if err != nil {
 		b.Fatal(err)
@@ -154,7 +239,7 @@ func loadRun(b *testing.B, tables int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for r := 1; r <= 9; r++ {
+	for r := 1; r <= rounds; r++ {
 		if err := st.StartRound(ctx, id, r); err != nil {
 			b.Fatal(err)
 		}
@@ -173,27 +258,14 @@ func loadRun(b *testing.B, tables int) {
 		byTable[a.Table] = append(byTable[a.Table], a)
 	}
 
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "BRIDGETD_LOAD_SERVE="+db, "BRIDGETD_LOAD_PROFILE="+*loadProfile)
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		b.Fatal(err)
+	var servers []*loadServer
+	for i := range instances {
+		profiles := ""
+		if i == 0 {
+			profiles = *loadProfile
+		}
+		servers = append(servers, startLoadServer(b, db, profiles))
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	out := bufio.NewReader(stdout)
-	addr, err := out.ReadString('\n')
-	if err != nil {
-		b.Fatalf("load server: %v", err)
-	}
-	addr = strings.TrimSpace(addr)
 
 	lats := make([][]time.Duration, len(codes))
 	errs := make([]error, len(codes))
@@ -203,6 +275,7 @@ func loadRun(b *testing.B, tables int) {
 	for i, c := range codes {
 		wg.Go(func() {
 			start := t0.Add(*loadEvery * time.Duration(i) / time.Duration(len(codes)))
+			addr := servers[c.Table%len(servers)].addr
 			lats[i], errs[i] = loadTable(addr, c.Code, byTable[c.Table], start, *loadEvery)
 		})
 	}
@@ -210,15 +283,17 @@ func loadRun(b *testing.B, tables int) {
 	elapsed, client := time.Since(t0), cpuTime(syscall.RUSAGE_SELF)-cpu0
 	b.StopTimer()
 
-	stdin.Close()
 	var fig loadFigures
-	if err := json.NewDecoder(out).Decode(&fig); err != nil {
-		b.Fatalf("load server figures: %v", err)
+	var rss int64
+	for _, ls := range servers {
+		f, r := ls.stop(b)
+		fig.CPU += f.CPU
+		fig.HeapInuse += f.HeapInuse
+		fig.Sys += f.Sys
+		fig.Commits += f.Commits
+		fig.Writes += f.Writes
+		rss += r
 	}
-	if err := cmd.Wait(); err != nil {
-		b.Fatalf("load server: %v", err)
-	}
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
 	for _, err := range errs {
 		if err != nil {
 			b.Fatal(err)
@@ -233,10 +308,14 @@ func loadRun(b *testing.B, tables int) {
 	b.ReportMetric(float64(fig.CPU.Microseconds())/n, "server-cpu-µs/entry")
 	b.ReportMetric(float64(client.Microseconds())/n, "client-cpu-µs/entry")
 	b.ReportMetric(float64(fig.HeapInuse)/(1<<20), "heap-MB")
-	b.ReportMetric(float64(ru.Maxrss)/1024, "rss-MB")
+	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
 	b.ReportMetric(float64(fig.Commits), "commits")
 	b.ReportMetric(float64(fig.Writes)/float64(max(fig.Commits, 1)), "writes/commit")
 	b.ReportMetric(n, "entries")
+	b.Logf("%s, %d instance(s), %d tables: %d entries in %v, %.0f entries/s, p50 %v, p99 %v; server %v CPU, clients %v",
+		*loadDB, instances, tables, len(lat), elapsed.Round(time.Millisecond), n/elapsed.Seconds(),
+		lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond),
+		fig.CPU.Round(time.Millisecond), client.Round(time.Millisecond))
 
 	st, err = store.Open(context.Background(), db)
 	if err != nil {

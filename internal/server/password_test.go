@@ -7,13 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // TestDirectorPassword: a password set at first start logs the director in;
 // the store keeps a salted PBKDF2 key, not the password; a wrong or short
 // one is refused.
-func TestDirectorPassword(t *testing.T) {
-	e := newEnv(t)
+func TestDirectorPassword(t *testing.T) { storetest.Run(t, testDirectorPassword) }
+
+func testDirectorPassword(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	if err := e.srv.SetPassword(ctx, "short"); err == nil || !strings.Contains(err.Error(), "8 characters") {
 		t.Errorf("a 5-character password: %v, want refused", err)

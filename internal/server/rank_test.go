@@ -10,6 +10,7 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // playAll plays every round of the event through the store, each board
@@ -68,8 +69,10 @@ func playAll(t *testing.T, st *store.Store, id int64) {
 // TestRankingIsEventReport: the server's ranking is bridgetd rank's on the
 // same event: a field level on matchpoints is separated by the NSWBA 12
 // steps in the same order, and a fine (NSWBA 7) is deducted alike.
-func TestRankingIsEventReport(t *testing.T) {
-	e := newEnv(t)
+func TestRankingIsEventReport(t *testing.T) { storetest.Run(t, testRankingIsEventReport) }
+
+func testRankingIsEventReport(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	playAll(t, e.st, e.id)
 	if _, err := e.st.AddFine(ctx, e.id, store.Fine{Entrant: 1, Amount: 25, Kind: string(event.SlowPlay), Director: "TD"}); err != nil {

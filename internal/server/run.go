@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,8 +19,11 @@ import (
 // Config is how bridgetd serve starts.
 type Config struct {
 	Addr string // listen address, 127.0.0.1:8080
-	DB   string // SQLite file; "" with Demo: a new file in the temporary directory
-	Demo bool   // a fresh database with the demo event
+	// DB is an SQLite file ("" with Demo: a new file in the temporary
+	// directory) or a PostgreSQL URL (postgres://…), which several
+	// instances may share: live updates then go through LISTEN/NOTIFY.
+	DB   string
+	Demo bool // a fresh database with the demo event
 	Out  io.Writer
 	Log  *slog.Logger
 	// DDMemory is the double-dummy solvers' shared memory in bytes
@@ -30,16 +34,26 @@ type Config struct {
 	Password string
 	// Ready, if set, receives the listening address once serving.
 	Ready chan<- string
+	// Drain is how long the server goes on serving after ctx ends, with
+	// its readiness probe (/readyz) answering 503, so that a load balancer
+	// stops sending it requests before it stops listening.
+	Drain time.Duration
+	// ShutdownTimeout bounds the wait for requests in flight once the
+	// server stops listening; 0 means 10 seconds.
+	ShutdownTimeout time.Duration
 }
 
 // Run opens the database (creating it and applying the migrations), with
 // Demo creates the demo event on a fresh one, prints the addresses to Out
-// and serves until ctx ends, then finishes the requests in flight.
+// and serves until ctx ends. Then it shuts down gracefully: readiness
+// answers 503 for c.Drain while it goes on serving; then it stops
+// listening, tells every event stream's browser to reconnect (elsewhere)
+// and finishes the requests in flight.
 func Run(ctx context.Context, c Config) error {
 	if c.Log == nil {
 		c.Log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	if c.Demo {
+	if c.Demo && !store.IsPostgres(c.DB) {
 		if c.DB == "" {
 			c.DB = filepath.Join(os.TempDir(), fmt.Sprintf("bridgetd-demo-%d.db", time.Now().UnixNano()))
 		} else if _, err := os.Stat(c.DB); err == nil {
@@ -54,7 +68,20 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := New(ctx, st, Options{Log: c.Log, DDMemory: c.DDMemory})
+	// The requests' context outlives ctx, so that those in flight at a
+	// shutdown finish; the background work stops after them.
+	life, stopLife := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopLife()
+	var broker Broker
+	if store.IsPostgres(c.DB) {
+		pb, err := NewPGBroker(c.DB, c.Log)
+		if err != nil {
+			return err
+		}
+		defer pb.Close()
+		broker = pb
+	}
+	srv, err := New(life, st, Options{Log: c.Log, DDMemory: c.DDMemory, Broker: broker})
 	if err != nil {
 		return err
 	}
@@ -82,7 +109,7 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	}
 	base := baseURL(ln.Addr().(*net.TCPAddr))
-	fmt.Fprintf(c.Out, "database  %s\n", c.DB)
+	fmt.Fprintf(c.Out, "database  %s\n", redactDSN(c.DB))
 	fmt.Fprintf(c.Out, "console   %s/console   (director token %s)\n", base, token)
 	if demo != 0 {
 		fmt.Fprintf(c.Out, "results   %s/results/%d\n", base, demo)
@@ -97,9 +124,11 @@ func Run(ctx context.Context, c Config) error {
 		fmt.Fprintf(c.Out, "results   %s/results\n", base)
 		fmt.Fprintf(c.Out, "tables    %s/t\n", base)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return life }}
+	hs.RegisterOnShutdown(srv.CloseStreams)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	c.Log.Info("serving", "addr", ln.Addr().String(), "postgres", store.IsPostgres(c.DB))
 	if c.Ready != nil {
 		c.Ready <- base
 	}
@@ -108,12 +137,33 @@ func Run(ctx context.Context, c Config) error {
 		return err
 	case <-ctx.Done():
 	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	c.Log.Info("shutting down", "drain", c.Drain.String())
+	srv.Drain()
+	if c.Drain > 0 {
+		time.Sleep(c.Drain)
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = 10 * time.Second
+	}
+	shut, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
 	defer cancel()
 	if err := hs.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
+	c.Log.Info("stopped")
 	return nil
+}
+
+// redactDSN hides the password of a PostgreSQL URL.
+func redactDSN(db string) string {
+	if !store.IsPostgres(db) {
+		return db
+	}
+	u, err := url.Parse(db)
+	if err != nil {
+		return "postgres://…"
+	}
+	return u.Redacted()
 }
 
 // baseURL names the address phones should use: the listening address, or

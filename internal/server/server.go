@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -54,6 +55,12 @@ type Server struct {
 	// waits for alike; ddWorkers is the background solve's width.
 	ddBudget  *dd.Budget
 	ddWorkers int
+	// draining is set when the server is shutting down (readiness 503);
+	// closing closes when it stops serving, which ends the event streams.
+	draining  atomic.Bool
+	closing   chan struct{}
+	closeOnce sync.Once
+	metrics   *metrics
 }
 
 // Options configure a Server.
@@ -105,8 +112,8 @@ func New(ctx context.Context, st *store.Store, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(o.WrongCodes, time.Minute), bg: ctx,
-		ddBudget: dd.NewBudget(o.DDMemory), ddWorkers: o.DDWorkers}
+	s := &Server{st: st, broker: o.Broker, tmpl: tmpl, secret: []byte(secret), log: o.Log, codes: newLimiter(st, o.WrongCodes, time.Minute), bg: ctx,
+		ddBudget: dd.NewBudget(o.DDMemory), ddWorkers: o.DDWorkers, closing: make(chan struct{}), metrics: newMetrics()}
 	s.live = newLiveBroker(ctx, s.broker)
 	s.broker = s.live
 	s.routes()
@@ -173,8 +180,7 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// ServeHTTP serves a request: every unsafe method from another origin is
-// refused (CSRF, http.CrossOriginProtection), every body is capped.
+// ServeHTTP serves a request: every body is capped.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
@@ -189,6 +195,11 @@ func (s *Server) routes() {
 	static, _ := fs.Sub(assets, "static")
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	m.HandleFunc("GET /{$}", s.home)
+
+	// Operations: a load balancer's probes and the metrics.
+	m.HandleFunc("GET /healthz", s.healthz)
+	m.HandleFunc("GET /readyz", s.readyz)
+	m.HandleFunc("GET /metrics", s.metrics.serve)
 
 	// Director.
 	m.HandleFunc("GET /login", s.loginPage)
@@ -233,11 +244,13 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// Handler returns the server wrapped in CSRF protection: a browser's
-// unsafe request from another origin is refused with 403.
+// Handler returns the server wrapped in CSRF protection (a browser's
+// unsafe request from another origin is refused with 403) and in the
+// request log and metrics (observe): every request is counted and timed by
+// its route, and logged on one line.
 func (s *Server) Handler() http.Handler {
 	cop := http.NewCrossOriginProtection()
-	return cop.Handler(s)
+	return s.observe(cop.Handler(s))
 }
 
 // --- roles ---
@@ -317,7 +330,10 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ip := clientIP(r)
-	if !s.codes.allow(ip) {
+	if ok, err := s.codes.allow(r.Context(), ip); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if !ok {
 		httpError(w, r, http.StatusTooManyRequests, "too many wrong attempts; wait a minute")
 		return
 	}
@@ -330,7 +346,10 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		ok = checkPassword(pw, secret)
 	}
 	if !ok {
-		s.codes.fail(ip)
+		if err := s.codes.fail(r.Context(), ip); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		w.WriteHeader(http.StatusUnauthorized)
 		s.render(w, r, "login.html", map[string]any{"Next": safeNext(r.PostFormValue("next")), "Error": "That is not the director's token or password."})
 		return
@@ -351,7 +370,10 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 func (s *Server) table(h func(http.ResponseWriter, *http.Request, store.TableCode)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ip := clientIP(r)
-		if !s.codes.allow(ip) {
+		if ok, err := s.codes.allow(r.Context(), ip); err != nil {
+			s.fail(w, r, err)
+			return
+		} else if !ok {
 			httpError(w, r, http.StatusTooManyRequests, "too many wrong table codes; wait a minute")
 			return
 		}
@@ -359,7 +381,10 @@ func (s *Server) table(h func(http.ResponseWriter, *http.Request, store.TableCod
 		tc, err := s.st.TableByCode(r.Context(), code)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			s.codes.fail(ip)
+			if err := s.codes.fail(r.Context(), ip); err != nil {
+				s.fail(w, r, err)
+				return
+			}
 			httpError(w, r, http.StatusForbidden, "no table has that code")
 			return
 		case errors.Is(err, store.ErrClosed):
@@ -391,44 +416,25 @@ func (s *Server) public(h func(http.ResponseWriter, *http.Request, int64)) http.
 	}
 }
 
-// limiter counts failures per key in a window.
+// limiter counts failures per key (a client's address) in a window, in the
+// store, so that the limit holds across every instance on one database.
 type limiter struct {
-	mu     sync.Mutex
+	st     *store.Store
 	max    int
 	window time.Duration
-	fails  map[string][]time.Time
 }
 
-func newLimiter(max int, window time.Duration) *limiter {
-	return &limiter{max: max, window: window, fails: map[string][]time.Time{}}
+func newLimiter(st *store.Store, max int, window time.Duration) *limiter {
+	return &limiter{st: st, max: max, window: window}
 }
 
-func (l *limiter) recent(key string) []time.Time {
-	cut := time.Now().Add(-l.window)
-	f := l.fails[key]
-	i := 0
-	for i < len(f) && f[i].Before(cut) {
-		i++
-	}
-	f = f[i:]
-	if len(f) == 0 {
-		delete(l.fails, key)
-	} else {
-		l.fails[key] = f
-	}
-	return f
+func (l *limiter) allow(ctx context.Context, key string) (bool, error) {
+	n, err := l.st.Failures(ctx, key, l.window)
+	return n < l.max, err
 }
 
-func (l *limiter) allow(key string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.recent(key)) < l.max
-}
-
-func (l *limiter) fail(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.fails[key] = append(l.recent(key), time.Now())
+func (l *limiter) fail(ctx context.Context, key string) error {
+	return l.st.Fail(ctx, key, l.window)
 }
 
 func clientIP(r *http.Request) string {
@@ -478,7 +484,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		return // the client went away; nobody to answer
 	}
 	if code == http.StatusInternalServerError {
-		s.log.Error("request failed", "path", r.URL.Path, "err", err)
+		// The route, not the path: a path may carry a table code.
+		s.log.Error("request failed", "route", r.Pattern, "err", err)
 	}
 	httpError(w, r, code, strings.TrimPrefix(err.Error(), "store: "))
 }

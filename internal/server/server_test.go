@@ -10,7 +10,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // env is a server on a fresh database with the demo event (a 3-table
@@ -32,26 +32,34 @@ type env struct {
 	dir   *http.Client // logged in as the director
 }
 
-// newServer opens a fresh database in the test's folder and a server on
-// it; both close when the test ends.
-func newServer(t *testing.T) (*store.Store, *Server) {
+// newServer opens a fresh database on backend bk (storetest: a file in the
+// test's folder, or a new PostgreSQL database) and a server on it, with the
+// broker bridgetd serve would choose (LISTEN/NOTIFY on PostgreSQL); all
+// close when the test ends.
+func newServer(t *testing.T, bk storetest.Backend) (*store.Store, *Server) {
 	t.Helper()
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "bridgetd.db"))
-	if err != nil {
-		t.Fatal(err)
+	dsn := storetest.DSN(t, bk)
+	st := storetest.OpenDSN(t, dsn)
+	var o Options
+	if store.IsPostgres(dsn) {
+		pb, err := NewPGBroker(dsn, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { pb.Close() })
+		o.Broker = pb
 	}
-	t.Cleanup(func() { st.Close() })
-	srv, err := New(t.Context(), st, Options{})
+	srv, err := New(t.Context(), st, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return st, srv
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T, bk storetest.Backend) *env {
 	t.Helper()
 	ctx := t.Context()
-	st, srv := newServer(t)
+	st, srv := newServer(t, bk)
 	id, err := Demo(ctx, st)
 	if err != nil {
 		t.Fatal(err)
@@ -132,8 +140,10 @@ func entryBody(key string, board int, extra string) string {
 	return b + "}"
 }
 
-func TestTableEntryOverHTTP(t *testing.T) {
-	e := newEnv(t)
+func TestTableEntryOverHTTP(t *testing.T) { storetest.Run(t, testTableEntryOverHTTP) }
+
+func testTableEntryOverHTTP(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	v := e.state(1)
 	if v.Round != 1 || len(v.Boards) != 3 {
 		t.Fatalf("table 1 state = %+v, want round 1 with 3 boards", v)
@@ -157,8 +167,10 @@ func TestTableEntryOverHTTP(t *testing.T) {
 
 // TestForbiddenWrites tries each write a role may not make; each is refused
 // and nothing changes.
-func TestForbiddenWrites(t *testing.T) {
-	e := newEnv(t)
+func TestForbiddenWrites(t *testing.T) { storetest.Run(t, testForbiddenWrites) }
+
+func testForbiddenWrites(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	t1, t2 := e.state(1), e.state(2)
 	other := t2.Boards[0].Number // a board table 2 plays in round 1, not table 1
 	if (store.Assignment{Boards: boardsOf(t1)}).Plays(other) {
@@ -237,8 +249,10 @@ func boardsOf(v tableView) []int {
 
 // TestBadInput sends malformed entries: each gets a 4xx that says what is
 // wrong, and nothing is saved.
-func TestBadInput(t *testing.T) {
-	e := newEnv(t)
+func TestBadInput(t *testing.T) { storetest.Run(t, testBadInput) }
+
+func testBadInput(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	b := e.state(1).Boards[0].Number
 	path := "/t/" + e.codes[1] + "/enter"
 	cases := []struct {
@@ -301,8 +315,10 @@ func TestBadInput(t *testing.T) {
 
 // TestLiveUpdates: a results page's event stream announces a confirmed
 // result.
-func TestLiveUpdates(t *testing.T) {
-	e := newEnv(t)
+func TestLiveUpdates(t *testing.T) { storetest.Run(t, testLiveUpdates) }
+
+func testLiveUpdates(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	if err := e.st.SetPublished(t.Context(), e.id, true); err != nil {
 		t.Fatal(err)
 	}
@@ -344,8 +360,10 @@ func TestLiveUpdates(t *testing.T) {
 
 // TestPagesRender fetches every page once as the director and checks a
 // piece of its content.
-func TestPagesRender(t *testing.T) {
-	e := newEnv(t)
+func TestPagesRender(t *testing.T) { storetest.Run(t, testPagesRender) }
+
+func testPagesRender(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	b := e.state(1).Boards[0].Number
 	e.postJSON(nil, "/t/"+e.codes[1]+"/enter", entryBody("p1", b, `"lead":"HA"`))
 	e.postJSON(nil, "/t/"+e.codes[1]+"/confirm", fmt.Sprintf(`{"key":"p2","board":%d,"accept":true}`, b))
@@ -377,8 +395,10 @@ func TestPagesRender(t *testing.T) {
 // TestSolvedBoards: once package dd has solved the boards, the hand records
 // show the double-dummy table and par, and an entry far from the table is
 // flagged for the director.
-func TestSolvedBoards(t *testing.T) {
-	e := newEnv(t)
+func TestSolvedBoards(t *testing.T) { storetest.Run(t, testSolvedBoards) }
+
+func testSolvedBoards(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	if err := e.srv.Solve(t.Context(), e.id); err != nil {
 		t.Fatal(err)
 	}

@@ -7,14 +7,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
+
 	"github.com/bridgetd/bridgetd/dd"
 )
 
 // TestSolveSharesBudget: the board set's background solve draws on the
 // server's one dd.Budget, gives all of it back when it is done, and its
 // tables are those of a solver on its own.
-func TestSolveSharesBudget(t *testing.T) {
-	e := newEnv(t)
+func TestSolveSharesBudget(t *testing.T) { storetest.Run(t, testSolveSharesBudget) }
+
+func testSolveSharesBudget(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	srv, err := New(ctx, e.st, Options{DDMemory: 8 << 20, DDWorkers: 2})
 	if err != nil {
@@ -55,8 +59,10 @@ func TestSolveSharesBudget(t *testing.T) {
 // TestBoardPageSolves: a board shown to players before the background
 // solve reached it is solved on the spot (dd.ParallelTable), stored, and
 // its hand record carries the double-dummy table.
-func TestBoardPageSolves(t *testing.T) {
-	e := newEnv(t)
+func TestBoardPageSolves(t *testing.T) { storetest.Run(t, testBoardPageSolves) }
+
+func testBoardPageSolves(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	playAll(t, e.st, e.id)
 	r, err := e.dir.Get(e.ts.URL + fmt.Sprintf("/results/%d/board/1", e.id))

@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/deal"
+	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
@@ -40,11 +41,11 @@ func BenchmarkEnterConfirm(b *testing.B) {
 	var commits, writes int64
 	for b.Loop() {
 		b.StopTimer()
-		s, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+		s, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
 		if err != nil {
 			b.Fatal(err)
 		}
-		id, err := s.CreateEvent(ctx, Setup{Name: "Bench", Movement: mv, Boards: boards})
+		id, err := s.CreateEvent(ctx, store.Setup{Name: "Bench", Movement: mv, Boards: boards})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -22,7 +22,18 @@ type Correction struct {
 	By, Why  string
 	Source   string // event.Source: "player" or "scorer"
 	Override string
+	// Revision is the revision of the result the director saw
+	// (Result.Revision, or Store.Revision for a board with no result).
+	// When set, a correction of a result changed since (by another
+	// director, a table or another server instance) is refused with
+	// ErrStale and changes nothing. Nil: not checked; the record still
+	// keeps the result it replaced.
+	Revision *int64
 }
+
+// ErrStale refuses a correction made on a result that has changed since
+// the director read it; it is an ErrConflict.
+var ErrStale = fmt.Errorf("%w: the result has changed since it was read", ErrConflict)
 
 // CorrectionRecord is a correction as kept: the old and new results, who,
 // when, why and the window that applied.
@@ -34,6 +45,7 @@ type CorrectionRecord struct {
 	At       time.Time
 	Window   string
 	Override string
+	Revision int64 // the board's revision after the correction
 }
 
 // Correct changes a result as the director. Inside the NSWBA 13 window of
@@ -71,6 +83,7 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 		rule = "before posting: no window runs yet"
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		rec = CorrectionRecord{} // a write may run again (PostgreSQL)
 		as, err := s.assignments(ctx, tx, id, `AND round = $2 AND table_no = $3`, c.Round, c.Table)
 		if err != nil {
 			return err
@@ -83,24 +96,37 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 		if err != nil {
 			return err
 		}
+		var cur int64
 		if len(old) > 0 {
 			rec.Old = &old[0]
+			cur = old[0].Revision
+		} else if cur, err = removedRevision(ctx, tx, id, c.Key); err != nil {
+			return err
+		}
+		if c.Revision != nil && *c.Revision != cur {
+			return fmt.Errorf("%w: board %d at table %d round %d was at revision %d when read, now %d", ErrStale, c.Board, c.Table, c.Round, *c.Revision, cur)
 		}
 		if c.Entry != nil {
 			bs, err := s.boards(ctx, tx, id, `AND number = $2`, c.Board)
-			if err != nil || len(bs) == 0 {
+			if err != nil {
+				return err
+			}
+			if len(bs) == 0 {
 				return fmt.Errorf("%w: board %d has no deal", ErrNotFound, c.Board)
 			}
 			contract, decl, lead, tricks, score := resultOf(*c.Entry, bs[0])
 			r := Result{Round: c.Round, Table: c.Table, Board: c.Board, NS: a.NS, EW: a.EW, Contract: contract, Declarer: decl,
 				Lead: lead, Tricks: tricks, Score: score, Status: Confirmed, Warnings: Warnings(*c.Entry, bs[0], a),
 				Entered: now, Confirmed: &now, By: c.By}
-			if err := putResult(ctx, s.cached(tx), id, r); err != nil {
+			if r.Revision, err = putResult(ctx, s.cached(tx), id, r); err != nil {
 				return err
 			}
-			rec.New = &r
-		} else if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
-			return err
+			rec.New, rec.Revision = &r, r.Revision
+		} else {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
+				return err
+			}
+			rec.Revision = cur + 1
 		}
 		if rec.ID, err = nextID(ctx, tx, "corrections"); err != nil {
 			return err
@@ -108,9 +134,9 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 		rec.Key, rec.By, rec.Why, rec.At, rec.Window, rec.Override = c.Key, c.By, c.Why, now, rule, c.Override
 		oldJ, _ := json.Marshal(rec.Old)
 		newJ, _ := json.Marshal(rec.New)
-		_, err = tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), rule, c.Override)
+		_, err = tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+			rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), rule, c.Override, rec.Revision)
 		return err
 	})
 	if err != nil {
@@ -119,9 +145,34 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 	return rec, nil
 }
 
+// removedRevision is the revision of a board at a table that has no
+// result: the one made by the correction that removed it, or 0.
+func removedRevision(ctx context.Context, q querier, id int64, k Key) (int64, error) {
+	var rev int64
+	err := q.QueryRowContext(ctx, `SELECT COALESCE(MAX(revision), 0) FROM corrections WHERE event_id = $1 AND board = $2 AND round = $3 AND table_no = $4`,
+		id, k.Board, k.Round, k.Table).Scan(&rev)
+	return rev, err
+}
+
+// Revision returns the revision of a board's result at a table, the value
+// a director's Correction names as the one read; 0 for a board never
+// entered.
+func (s *Store) Revision(ctx context.Context, id int64, k Key) (int64, error) {
+	var rev int64
+	err := s.db.QueryRowContext(ctx, `SELECT revision FROM results WHERE event_id = $1 AND board = $2 AND round = $3 AND table_no = $4`,
+		id, k.Board, k.Round, k.Table).Scan(&rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		rev, err = removedRevision(ctx, s.db, id, k)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: revision of board %d at table %d round %d: %w", k.Board, k.Table, k.Round, err)
+	}
+	return rev, nil
+}
+
 // Corrections returns the event's corrections in order.
 func (s *Store) Corrections(ctx context.Context, id int64) ([]CorrectionRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, board, old, new, by_whom, why, at, win_rule, override FROM corrections WHERE event_id = $1 ORDER BY id`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision FROM corrections WHERE event_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +181,7 @@ func (s *Store) Corrections(ctx context.Context, id int64) ([]CorrectionRecord, 
 	for rows.Next() {
 		var c CorrectionRecord
 		var old, nw, at string
-		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Board, &old, &nw, &c.By, &c.Why, &at, &c.Window, &c.Override); err != nil {
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Board, &old, &nw, &c.By, &c.Why, &at, &c.Window, &c.Override, &c.Revision); err != nil {
 			return nil, err
 		}
 		json.Unmarshal([]byte(old), &c.Old)

@@ -31,7 +31,15 @@ func (s *Store) cached(q querier) cachedQuerier {
 // stmt returns the statement prepared for text, bound to the transaction
 // if there is one; nil if it cannot be prepared (the caller then runs the
 // text unprepared, which reports the same error).
+//
+// On PostgreSQL it is always nil: pgx prepares and caches every statement
+// on each connection by itself, and preparing on the pool from inside a
+// transaction would wait for a second connection, which a full pool of
+// transactions doing the same would never free.
 func (c cachedQuerier) stmt(ctx context.Context, text string) *sql.Stmt {
+	if c.s.pg {
+		return nil
+	}
 	v, ok := c.s.stmts.Load(text)
 	if !ok {
 		st, err := c.s.db.PrepareContext(ctx, text)

@@ -44,6 +44,7 @@ type Result struct {
 	Entered             time.Time
 	Confirmed           *time.Time
 	By                  string // "table 3" or the director
+	Revision            int64  // the writes to this board at this table so far (0002_revisions.sql)
 }
 
 // Key identifies a board result: the board at a table in a round.
@@ -234,7 +235,7 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 		if out, err = s.prepare(ctx, tx, tc, e); err != nil {
 			return err
 		}
-		if err := putResult(ctx, s.cached(tx), tc.Event, out); err != nil {
+		if out.Revision, err = putResult(ctx, s.cached(tx), tc.Event, out); err != nil {
 			return err
 		}
 		return remember(ctx, s.cached(tx), key, scope, out, out.Entered)
@@ -287,19 +288,25 @@ func (s *Store) Preview(ctx context.Context, tc TableCode, e Entry) (Result, err
 	return r, nil
 }
 
-func putResult(ctx context.Context, tx cachedQuerier, id int64, r Result) error {
+// putResult writes a result and returns its new revision: one more than
+// the row's, or, for a new row, one more than the last correction that
+// removed the board's result at this table (none: 1).
+func putResult(ctx context.Context, tx cachedQuerier, id int64, r Result) (int64, error) {
 	var confirmed any
 	if r.Confirmed != nil {
 		confirmed = stamp(*r.Confirmed)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO results (event_id, round, table_no, board, ns, ew, contract, declarer, lead, tricks, score, status, warnings, entered_at, confirmed_at, entered_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+	var rev int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO results (event_id, round, table_no, board, ns, ew, contract, declarer, lead, tricks, score, status, warnings, entered_at, confirmed_at, entered_by, revision)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+			1 + COALESCE((SELECT MAX(revision) FROM corrections WHERE event_id = $1 AND board = $4 AND round = $2 AND table_no = $3), 0))
 		ON CONFLICT (event_id, board, round, table_no) DO UPDATE SET contract = excluded.contract, declarer = excluded.declarer,
 			lead = excluded.lead, tricks = excluded.tricks, score = excluded.score, status = excluded.status, warnings = excluded.warnings,
-			entered_at = excluded.entered_at, confirmed_at = excluded.confirmed_at, entered_by = excluded.entered_by`,
+			entered_at = excluded.entered_at, confirmed_at = excluded.confirmed_at, entered_by = excluded.entered_by, revision = results.revision + 1
+		RETURNING revision`,
 		id, r.Round, r.Table, r.Board, r.NS, r.EW, r.Contract, r.Declarer, r.Lead, r.Tricks, r.Score, r.Status,
-		strings.Join(r.Warnings, "\n"), stamp(r.Entered), confirmed, r.By)
-	return err
+		strings.Join(r.Warnings, "\n"), stamp(r.Entered), confirmed, r.By).Scan(&rev)
+	return rev, err
 }
 
 // Confirm records East–West's answer to the entry of a board: accepted, the
@@ -332,7 +339,7 @@ func (s *Store) Confirm(ctx context.Context, key string, tc TableCode, board int
 		} else {
 			r.Status = Rejected
 		}
-		if err := putResult(ctx, s.cached(tx), tc.Event, r); err != nil {
+		if r.Revision, err = putResult(ctx, s.cached(tx), tc.Event, r); err != nil {
 			return err
 		}
 		out = r
@@ -355,7 +362,7 @@ func (s *Store) BoardResults(ctx context.Context, id int64, board int) ([]Result
 }
 
 func (s *Store) results(ctx context.Context, q querier, id int64, tail string, args ...any) ([]Result, error) {
-	rows, err := q.QueryContext(ctx, `SELECT round, table_no, board, ns, ew, contract, declarer, lead, tricks, score, status, warnings, entered_at, confirmed_at, entered_by
+	rows, err := q.QueryContext(ctx, `SELECT round, table_no, board, ns, ew, contract, declarer, lead, tricks, score, status, warnings, entered_at, confirmed_at, entered_by, revision
 		FROM results WHERE event_id = $1 `+tail, append([]any{id}, args...)...)
 	if err != nil {
 		return nil, err
@@ -366,7 +373,7 @@ func (s *Store) results(ctx context.Context, q querier, id int64, tail string, a
 		var r Result
 		var warn, entered string
 		var conf sql.NullString
-		if err := rows.Scan(&r.Round, &r.Table, &r.Board, &r.NS, &r.EW, &r.Contract, &r.Declarer, &r.Lead, &r.Tricks, &r.Score, &r.Status, &warn, &entered, &conf, &r.By); err != nil {
+		if err := rows.Scan(&r.Round, &r.Table, &r.Board, &r.NS, &r.EW, &r.Contract, &r.Declarer, &r.Lead, &r.Tricks, &r.Score, &r.Status, &warn, &entered, &conf, &r.By, &r.Revision); err != nil {
 			return nil, err
 		}
 		if warn != "" {

@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // TestCurrentRoundWithRoundsOpenTogether: with two rounds open at once, a
@@ -14,7 +16,11 @@ import (
 // tables' results do not move it, and when every board is confirmed it is
 // the last open round, done. Writes are checked against that round only.
 func TestCurrentRoundWithRoundsOpenTogether(t *testing.T) {
-	s, id, _ := newEvent(t)
+	storetest.Run(t, testCurrentRoundWithRoundsOpenTogether)
+}
+
+func testCurrentRoundWithRoundsOpenTogether(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	for r := 1; r <= 2; r++ {
 		if err := s.StartRound(ctx, id, r); err != nil {
@@ -41,7 +47,7 @@ func TestCurrentRoundWithRoundsOpenTogether(t *testing.T) {
 				st.Assignment.Round, st.Done, len(st.Results), round, done, results)
 		}
 	}
-	play := func(tc TableCode, round int, bs []int, confirm bool) {
+	play := func(tc store.TableCode, round int, bs []int, confirm bool) {
 		t.Helper()
 		for _, b := range bs {
 			key := fmt.Sprintf("t%dr%db%d", tc.Table, round, b)
@@ -59,7 +65,7 @@ func TestCurrentRoundWithRoundsOpenTogether(t *testing.T) {
 	r1, r2 := boards[[2]int{1, 1}], boards[[2]int{2, 1}]
 	want(1, false, 0)
 	// A board of round 2 is not the table's yet.
-	if _, err := s.Enter(ctx, "early", tc, entry(r2[0], "3NT", bridge.North, 9)); !errors.Is(err, ErrInvalid) {
+	if _, err := s.Enter(ctx, "early", tc, entry(r2[0], "3NT", bridge.North, 9)); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("entry of round 2 while round 1 is unfinished: %v, want ErrInvalid", err)
 	}
 	// Another table finishing both rounds does not move table 1.
@@ -77,7 +83,7 @@ func TestCurrentRoundWithRoundsOpenTogether(t *testing.T) {
 	}
 	want(2, false, 0)
 	// Round 1 is finished: its boards are no longer the table's to enter.
-	if _, err := s.Enter(ctx, "late", tc, entry(r1[0], "3NT", bridge.North, 9)); !errors.Is(err, ErrInvalid) {
+	if _, err := s.Enter(ctx, "late", tc, entry(r1[0], "3NT", bridge.North, 9)); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("entry of round 1 after it is finished: %v, want ErrInvalid", err)
 	}
 	play(tc, 2, r2, true)

@@ -6,9 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,6 +42,10 @@ type Store struct {
 	batches, written atomic.Int64
 	// stmts caches prepared statements by their text (prepared.go).
 	stmts sync.Map
+	// pg: the database is PostgreSQL (postgres.go); writes run as
+	// SERIALIZABLE transactions on the pool instead of through writer.
+	pg      bool
+	retries atomic.Int64
 }
 
 // Stats returns the number of commits and of writes committed: their ratio
@@ -79,9 +81,18 @@ func DSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens (or creates) the SQLite database at path and applies the
-// migrations it has not seen yet.
-func Open(ctx context.Context, path string) (*Store, error) {
+// Open opens the database named by dsn and applies the migrations it has
+// not seen yet: a postgres:// or postgresql:// URL opens PostgreSQL (see
+// IsPostgres); anything else is the path of an SQLite file, created if
+// missing.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(ctx, dsn)
+	}
+	return openSQLite(ctx, dsn)
+}
+
+func openSQLite(ctx context.Context, path string) (*Store, error) {
 	db, err := sql.Open("sqlite", DSN(path))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -124,43 +135,26 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("schema_migrations: %w", err)
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	ms, err := migrationList()
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
-	have, err := s.Version(ctx)
-	if err != nil {
-		return err
-	}
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, ok := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil {
-			return fmt.Errorf("migration %s: name must start with its number", base)
-		}
-		if v <= have {
-			continue
-		}
-		text, err := migrations.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		err = s.tx(ctx, func(tx *sql.Tx) error {
-			for stmt := range strings.SplitSeq(string(text), ";\n") {
-				if strings.TrimSpace(stripComments(stmt)) == "" {
-					continue
-				}
-				if _, err := tx.ExecContext(ctx, stmt); err != nil {
-					return fmt.Errorf("%w\n%s", err, stmt)
-				}
+	for _, m := range ms {
+		// The version is read again inside the write transaction, which
+		// holds SQLite's write lock: another process opening the same
+		// file at the same time may have applied it meanwhile.
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			var have int
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+				return err
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`, v, stamp(s.now()))
-			return err
+			if m.version <= have {
+				return nil
+			}
+			return m.apply(ctx, tx, s.now())
 		})
 		if err != nil {
-			return fmt.Errorf("migration %s: %w", base, err)
+			return err
 		}
 	}
 	return nil
@@ -184,7 +178,14 @@ func stripComments(stmt string) string {
 // inside its own savepoint: a write that fails is rolled back alone, the
 // others commit together with one sync (group commit). The order of the
 // writes in a batch is a serial order; each sees the ones before it.
+//
+// On PostgreSQL each write is a SERIALIZABLE transaction of its own, run
+// again when it loses a race with another writer (txPostgres), so f may run
+// more than once and must build its answer from what it reads.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	if s.pg {
+		return s.txPostgres(ctx, f)
+	}
 	o := &op{ctx: ctx, f: f, done: make(chan error, 1)}
 	select {
 	case s.writes <- o:

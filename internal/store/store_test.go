@@ -1,11 +1,12 @@
-package store
+package store_test
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"math"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -25,14 +26,10 @@ func (c *clock) now() time.Time { return c.t }
 // newEvent opens a fresh database with a 3-table Mitchell of 3 boards a
 // round (9 boards, seeded deals) and returns the store, the event and its
 // clock.
-func newEvent(t *testing.T) (*Store, int64, *clock) {
+func newEvent(t *testing.T, b storetest.Backend) (*store.Store, int64, *clock) {
 	t.Helper()
 	ctx := t.Context()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
+	s := storetest.Open(t, b)
 	c := &clock{time.Date(2026, 5, 2, 19, 30, 0, 0, time.UTC)}
 	s.SetClock(c.now)
 	mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: 3, PerSet: 3})
@@ -43,14 +40,14 @@ func newEvent(t *testing.T) (*Store, int64, *clock) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.CreateEvent(ctx, Setup{Name: "Club pairs", Movement: mv, Boards: boards, Start: c.t})
+	id, err := s.CreateEvent(ctx, store.Setup{Name: "Club pairs", Movement: mv, Boards: boards, Start: c.t})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s, id, c
 }
 
-func code(t *testing.T, s *Store, id int64, table int) TableCode {
+func code(t *testing.T, s *store.Store, id int64, table int) store.TableCode {
 	t.Helper()
 	cs, err := s.Codes(t.Context(), id)
 	if err != nil {
@@ -66,38 +63,62 @@ func code(t *testing.T, s *Store, id int64, table int) TableCode {
 		}
 	}
 	t.Fatalf("no code for table %d", table)
-	return TableCode{}
+	return store.TableCode{}
 }
 
-func entry(board int, c string, decl bridge.Seat, tricks int) Entry {
+func entry(board int, c string, decl bridge.Seat, tricks int) store.Entry {
 	k, err := bridge.ParseContract(c)
 	if err != nil {
 		panic(err)
 	}
-	return Entry{Board: board, Contract: k, Declarer: decl, Tricks: tricks}
+	return store.Entry{Board: board, Contract: k, Declarer: decl, Tricks: tricks}
 }
 
-func TestMigrationsApplyOnce(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "m.db")
+func TestMigrationsApplyOnce(t *testing.T) { storetest.Run(t, testMigrationsApplyOnce) }
+
+func testMigrationsApplyOnce(t *testing.T, bk storetest.Backend) {
+	dsn := storetest.DSN(t, bk)
+	// Two instances starting at once on one database: the migrations are
+	// applied once (on PostgreSQL under an advisory lock), and both open.
+	errs := make(chan error, 2)
+	stores := make(chan *store.Store, 2)
 	for range 2 {
-		s, err := Open(t.Context(), path)
+		go func() {
+			s, err := store.Open(t.Context(), dsn)
+			errs <- err
+			stores <- s
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatalf("opening two instances at once: %v", err)
+		}
+		if s := <-stores; s != nil {
+			s.Close()
+		}
+	}
+	var first int
+	for i := range 2 {
+		s, err := store.Open(t.Context(), dsn)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v, err := s.Version(t.Context())
-		if err != nil || v != 1 {
-			t.Errorf("Version = %d, %v; want 1", v, err)
+		if err != nil || v < 2 || i == 1 && v != first {
+			t.Errorf("open %d: Version = %d, %v; want the highest migration (2 or more), the same each time", i, v, err)
 		}
+		first = v
 		s.Close()
 	}
 }
 
-func TestEnterConfirmIdempotent(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestEnterConfirmIdempotent(t *testing.T) { storetest.Run(t, testEnterConfirmIdempotent) }
+
+func testEnterConfirmIdempotent(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	tc := code(t, s, id, 1)
-	if _, err := s.Enter(ctx, "k0", tc, entry(1, "4S", bridge.North, 10)); !errors.Is(err, ErrClosed) {
+	if _, err := s.Enter(ctx, "k0", tc, entry(1, "4S", bridge.North, 10)); !errors.Is(err, store.ErrClosed) {
 		t.Fatalf("Enter before the round starts: %v, want ErrClosed", err)
 	}
 	if err := s.StartRound(ctx, id, 1); err != nil {
@@ -114,7 +135,7 @@ func TestEnterConfirmIdempotent(t *testing.T) {
 	}
 	// Law 77: 4♠ making, 420 not vulnerable or 620 vulnerable.
 	want := bridge.Score(r1Contract(t, "4S"), bridge.North, 10, deal.NewBoard(bridge.Board(b), bridge.Deal{}).Vulnerability)
-	if r1.Score != want || r1.Status != Entered {
+	if r1.Score != want || r1.Status != store.Entered {
 		t.Errorf("Enter = %d %s, want %d entered", r1.Score, r1.Status, want)
 	}
 	// A retry with the same key changes nothing and answers the same.
@@ -127,23 +148,23 @@ func TestEnterConfirmIdempotent(t *testing.T) {
 		t.Fatalf("results after retry = %+v, want one 4♠", all)
 	}
 	// East–West reject: back to North–South, who enter again.
-	if r, err := s.Confirm(ctx, "k2", tc, b, false); err != nil || r.Status != Rejected {
+	if r, err := s.Confirm(ctx, "k2", tc, b, false); err != nil || r.Status != store.Rejected {
 		t.Fatalf("reject = %+v, %v", r, err)
 	}
-	if _, err := s.Confirm(ctx, "k3", tc, b, true); !errors.Is(err, ErrConflict) {
+	if _, err := s.Confirm(ctx, "k3", tc, b, true); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("confirm of a rejected entry: %v, want ErrConflict", err)
 	}
 	if _, err := s.Enter(ctx, "k4", tc, entry(b, "4S", bridge.North, 9)); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := s.Confirm(ctx, "k5", tc, b, true); err != nil || r.Status != Confirmed {
+	if r, err := s.Confirm(ctx, "k5", tc, b, true); err != nil || r.Status != store.Confirmed {
 		t.Fatalf("confirm = %+v, %v", r, err)
 	}
-	if _, err := s.Enter(ctx, "k6", tc, entry(b, "4S", bridge.North, 11)); !errors.Is(err, ErrConflict) {
+	if _, err := s.Enter(ctx, "k6", tc, entry(b, "4S", bridge.North, 11)); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("entry over a confirmed result: %v, want ErrConflict", err)
 	}
 	// A key used by another table is refused, not answered.
-	if _, err := s.Enter(ctx, "k5", code(t, s, id, 2), entry(b, "4S", bridge.North, 11)); !errors.Is(err, ErrConflict) {
+	if _, err := s.Enter(ctx, "k5", code(t, s, id, 2), entry(b, "4S", bridge.North, 11)); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("key of another table: %v, want ErrConflict", err)
 	}
 }
@@ -156,8 +177,10 @@ func r1Contract(t *testing.T, s string) bridge.Contract {
 	return c
 }
 
-func TestEnterRefusesBadInput(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestEnterRefusesBadInput(t *testing.T) { storetest.Run(t, testEnterRefusesBadInput) }
+
+func testEnterRefusesBadInput(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	if err := s.StartRound(ctx, id, 1); err != nil {
 		t.Fatal(err)
@@ -174,22 +197,22 @@ func TestEnterRefusesBadInput(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		e    Entry
+		e    store.Entry
 		want error
 	}{
-		{"14 tricks (Law 77: thirteen tricks)", entry(b, "4S", bridge.North, 14), ErrInvalid},
-		{"negative tricks", entry(b, "4S", bridge.North, -1), ErrInvalid},
-		{"board not in the round", entry(other, "4S", bridge.North, 10), ErrInvalid},
-		{"board out of range", entry(99, "4S", bridge.North, 10), ErrInvalid},
-		{"board 0", entry(0, "4S", bridge.North, 10), ErrInvalid},
-		{"no declarer seat", Entry{Board: b, Contract: r1Contract(t, "4S"), Declarer: 9, Tricks: 10}, ErrInvalid},
+		{"14 tricks (Law 77: thirteen tricks)", entry(b, "4S", bridge.North, 14), store.ErrInvalid},
+		{"negative tricks", entry(b, "4S", bridge.North, -1), store.ErrInvalid},
+		{"board not in the round", entry(other, "4S", bridge.North, 10), store.ErrInvalid},
+		{"board out of range", entry(99, "4S", bridge.North, 10), store.ErrInvalid},
+		{"board 0", entry(0, "4S", bridge.North, 10), store.ErrInvalid},
+		{"no declarer seat", store.Entry{Board: b, Contract: r1Contract(t, "4S"), Declarer: 9, Tricks: 10}, store.ErrInvalid},
 	}
 	for i, c := range cases {
 		if _, err := s.Enter(ctx, fmt.Sprint("bad", i), tc, c.e); !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 		}
 	}
-	if _, err := s.Enter(ctx, "", tc, entry(b, "4S", bridge.North, 10)); !errors.Is(err, ErrInvalid) {
+	if _, err := s.Enter(ctx, "", tc, entry(b, "4S", bridge.North, 10)); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("no key: %v, want ErrInvalid", err)
 	}
 	if all, _ := s.Results(ctx, id); len(all) != 0 {
@@ -197,14 +220,16 @@ func TestEnterRefusesBadInput(t *testing.T) {
 	}
 }
 
-func TestWarnings(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestWarnings(t *testing.T) { storetest.Run(t, testWarnings) }
+
+func testWarnings(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	bs, err := s.Boards(t.Context(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := bs[0]
-	a := Assignment{Boards: []int{1, 2, 3}}
+	a := store.Assignment{Boards: []int{1, 2, 3}}
 	// Law 54A: declarer's left-hand opponent leads, East against North; a
 	// card that North holds is not East's.
 	var northCard bridge.Card
@@ -214,19 +239,19 @@ func TestWarnings(t *testing.T) {
 	}
 	e := entry(1, "3NT", bridge.North, 9)
 	e.Lead, e.HasLead = northCard, true
-	if w := Warnings(e, b, a); len(w) != 1 {
+	if w := store.Warnings(e, b, a); len(w) != 1 {
 		t.Errorf("lead not held by East: warnings %q, want one", w)
 	}
 	e.Lead = b.Deal[bridge.East].Cards()[0]
-	if w := Warnings(e, b, a); len(w) != 0 {
+	if w := store.Warnings(e, b, a); len(w) != 0 {
 		t.Errorf("East's own card: warnings %q, want none", w)
 	}
-	if w := Warnings(entry(5, "3NT", bridge.North, 9), b, a); len(w) != 1 {
+	if w := store.Warnings(entry(5, "3NT", bridge.North, 9), b, a); len(w) != 1 {
 		t.Errorf("board not in the round: warnings %q, want one", w)
 	}
 }
 
-func playRound(t *testing.T, s *Store, id int64, round int, tricks int) {
+func playRound(t *testing.T, s *store.Store, id int64, round int, tricks int) {
 	t.Helper()
 	ctx := t.Context()
 	if err := s.StartRound(ctx, id, round); err != nil {
@@ -256,8 +281,10 @@ func playRound(t *testing.T, s *Store, id int64, round int, tricks int) {
 	}
 }
 
-func TestVisibleOnlyWhenAllPlayed(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestVisibleOnlyWhenAllPlayed(t *testing.T) { storetest.Run(t, testVisibleOnlyWhenAllPlayed) }
+
+func testVisibleOnlyWhenAllPlayed(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	playRound(t, s, id, 1, 9)
 	// After round 1 each board was played once; two tables still play it.
@@ -275,13 +302,15 @@ func TestVisibleOnlyWhenAllPlayed(t *testing.T) {
 	}
 }
 
-func TestExportsScoreAlike(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestExportsScoreAlike(t *testing.T) { storetest.Run(t, testExportsScoreAlike) }
+
+func testExportsScoreAlike(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
 	for r := 1; r <= 3; r++ {
 		playRound(t, s, id, r, 8+r)
 	}
-	if _, err := s.AddRuling(ctx, id, Ruling{Key: Key{Round: 1, Table: 2, Board: 4}, Kind: RulingAssigned, NSScore: -100, Director: "TD", Why: "Law 23"}); err != nil {
+	if _, err := s.AddRuling(ctx, id, store.Ruling{Key: store.Key{Round: 1, Table: 2, Board: 4}, Kind: store.RulingAssigned, NSScore: -100, Director: "TD", Why: "Law 23"}); err != nil {
 		t.Fatal(err)
 	}
 	// The event file validates and reads back (bridgetd-event/1).
@@ -330,8 +359,10 @@ func TestExportsScoreAlike(t *testing.T) {
 	}
 }
 
-func TestCorrectionWindows(t *testing.T) {
-	s, id, c := newEvent(t)
+func TestCorrectionWindows(t *testing.T) { storetest.Run(t, testCorrectionWindows) }
+
+func testCorrectionWindows(t *testing.T, bk storetest.Backend) {
+	s, id, c := newEvent(t, bk)
 	ctx := t.Context()
 	for r := 1; r <= 3; r++ {
 		playRound(t, s, id, r, 9)
@@ -341,7 +372,7 @@ func TestCorrectionWindows(t *testing.T) {
 	}
 	fix := func(by, override string) error {
 		e := entry(1, "4S", bridge.South, 10)
-		_, err := s.Correct(ctx, id, Correction{Key: Key{Round: 1, Table: 1, Board: 1}, Entry: &e, By: by, Why: "wrong declarer", Override: override})
+		_, err := s.Correct(ctx, id, store.Correction{Key: store.Key{Round: 1, Table: 1, Board: 1}, Entry: &e, By: by, Why: "wrong declarer", Override: override})
 		return err
 	}
 	// NSWBA 13: players' errors within 30 minutes of posting.
@@ -352,7 +383,7 @@ func TestCorrectionWindows(t *testing.T) {
 	c.t = c.t.Add(20 * time.Minute)
 	err := fix("TD", "")
 	var late *event.LateError
-	if !errors.As(err, &late) || !IsLate(err) {
+	if !errors.As(err, &late) || !store.IsLate(err) {
 		t.Fatalf("correction after the window: %v, want a LateError", err)
 	}
 	if err := fix("TD", "Chief TD"); err != nil {
@@ -364,38 +395,40 @@ func TestCorrectionWindows(t *testing.T) {
 	}
 	// The session is posted: its table codes have expired.
 	cds, _ := s.Codes(ctx, id)
-	if _, err := s.TableByCode(ctx, cds[0].Code); !errors.Is(err, ErrClosed) {
+	if _, err := s.TableByCode(ctx, cds[0].Code); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("code after posting: %v, want ErrClosed", err)
 	}
 }
 
-func TestRulingsAndFinesChecked(t *testing.T) {
-	s, id, _ := newEvent(t)
+func TestRulingsAndFinesChecked(t *testing.T) { storetest.Run(t, testRulingsAndFinesChecked) }
+
+func testRulingsAndFinesChecked(t *testing.T, bk storetest.Backend) {
+	s, id, _ := newEvent(t, bk)
 	ctx := t.Context()
-	bad := []Ruling{
-		{Key: Key{1, 1, 1}, Kind: RulingWeighted, Outcomes: []Outcome{{420, 0.5}, {-50, 0.4}}, Director: "TD"}, // Law 12C1(c): weights add to 1
-		{Key: Key{1, 1, 1}, Kind: "fouled", Director: "TD"},
-		{Key: Key{1, 1, 9}, Kind: RulingAssigned, Director: "TD"}, // board not at that table
-		{Key: Key{1, 1, 1}, Kind: RulingArtificial, NSAward: "A++", EWAward: "A", Director: "TD"},
-		{Key: Key{1, 1, 1}, Kind: RulingAssigned},
-		{Key: Key{1, 1, 1}, Kind: RulingWeighted, Outcomes: []Outcome{{420, math.NaN()}, {-50, 0.4}}, Director: "TD"},
-		{Key: Key{1, 1, 1}, Kind: RulingArtificial, NSAward: "NaN", EWAward: "A", Director: "TD"},
+	bad := []store.Ruling{
+		{Key: store.Key{1, 1, 1}, Kind: store.RulingWeighted, Outcomes: []store.Outcome{{420, 0.5}, {-50, 0.4}}, Director: "TD"}, // Law 12C1(c): weights add to 1
+		{Key: store.Key{1, 1, 1}, Kind: "fouled", Director: "TD"},
+		{Key: store.Key{1, 1, 9}, Kind: store.RulingAssigned, Director: "TD"}, // board not at that table
+		{Key: store.Key{1, 1, 1}, Kind: store.RulingArtificial, NSAward: "A++", EWAward: "A", Director: "TD"},
+		{Key: store.Key{1, 1, 1}, Kind: store.RulingAssigned},
+		{Key: store.Key{1, 1, 1}, Kind: store.RulingWeighted, Outcomes: []store.Outcome{{420, math.NaN()}, {-50, 0.4}}, Director: "TD"},
+		{Key: store.Key{1, 1, 1}, Kind: store.RulingArtificial, NSAward: "NaN", EWAward: "A", Director: "TD"},
 	}
 	for i, r := range bad {
-		if _, err := s.AddRuling(ctx, id, r); !errors.Is(err, ErrInvalid) {
+		if _, err := s.AddRuling(ctx, id, r); !errors.Is(err, store.ErrInvalid) {
 			t.Errorf("bad ruling %d: %v, want ErrInvalid", i, err)
 		}
 	}
-	if _, err := s.AddFine(ctx, id, Fine{Entrant: 77, Amount: 25, Kind: "late", Director: "TD"}); !errors.Is(err, ErrNotFound) {
+	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 77, Amount: 25, Kind: "late", Director: "TD"}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("fine on an unknown pair: %v", err)
 	}
-	if _, err := s.AddFine(ctx, id, Fine{Entrant: 1, Amount: math.NaN(), Kind: "late", Director: "TD"}); !errors.Is(err, ErrInvalid) {
+	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 1, Amount: math.NaN(), Kind: "late", Director: "TD"}); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("fine of NaN: %v", err)
 	}
-	if _, err := s.AddFine(ctx, id, Fine{Entrant: 1, Amount: 25, Kind: "speeding", Director: "TD"}); !errors.Is(err, ErrInvalid) {
+	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 1, Amount: 25, Kind: "speeding", Director: "TD"}); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("fine of an unknown kind: %v", err)
 	}
-	if _, err := s.AddFine(ctx, id, Fine{Entrant: 1, Amount: 25, Kind: "slow-play", Director: "TD"}); err != nil {
+	if _, err := s.AddFine(ctx, id, store.Fine{Entrant: 1, Amount: 25, Kind: "slow-play", Director: "TD"}); err != nil {
 		t.Errorf("fine: %v", err)
 	}
 	if rs, _ := s.Rulings(ctx, id); len(rs) != 0 {
