@@ -42,6 +42,12 @@ type Store struct {
 	batches, written atomic.Int64
 	// stmts caches prepared statements by their text (prepared.go).
 	stmts sync.Map
+	// batchStmts holds, for the writer's transaction batchTx, its
+	// statements bound to it (prepared.go), by their text. Only the writer
+	// goroutine sets them and runs statements in batchTx (PostgreSQL has
+	// no writer: they stay nil).
+	batchStmts map[string]*sql.Stmt
+	batchTx    *sql.Tx
 	// pg: the database is PostgreSQL (postgres.go); writes run as
 	// SERIALIZABLE transactions on the pool instead of through writer.
 	pg      bool
@@ -232,6 +238,8 @@ func (s *Store) commit(batch []*op) {
 		fail(err)
 		return
 	}
+	s.batchTx, s.batchStmts = tx, map[string]*sql.Stmt{}
+	defer func() { s.batchTx, s.batchStmts = nil, nil }()
 	cq := s.cached(tx)
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {
