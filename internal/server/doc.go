@@ -23,7 +23,11 @@
 // dropped network loses nothing and a resend never enters a result twice.
 // The server answers only after the write has committed. Pages follow the
 // event live through server-sent events carried by a Broker (in-process
-// here; the interface leaves room for PostgreSQL LISTEN/NOTIFY).
+// here; the interface leaves room for PostgreSQL LISTEN/NOTIFY). What every
+// viewer of an event is shown alike (the ranking and its page, the
+// assignments, the pairs' labels) is computed once per change of the event
+// and shared, and the notices to the pages are paced (UpdateGap), so that
+// the work of a change does not grow with the viewers (live.go).
 //
 // Board scores are package score's (matchpoints with Neuberg's formula, the
 // adjusted scores of Law 12C) on the travellers the store builds; the
