@@ -55,7 +55,7 @@ func (c cachedQuerier) stmt(ctx context.Context, text string) *sql.Stmt {
 	if c.tx == nil {
 		return st
 	}
-	if c.tx != c.s.batchTx {
+	if c.tx != c.s.batchTx.Load() {
 		return c.tx.StmtContext(ctx, st)
 	}
 	// The writer's transaction runs hundreds of writes: each statement is

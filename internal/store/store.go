@@ -44,10 +44,10 @@ type Store struct {
 	stmts sync.Map
 	// batchStmts holds, for the writer's transaction batchTx, its
 	// statements bound to it (prepared.go), by their text. Only the writer
-	// goroutine sets them and runs statements in batchTx (PostgreSQL has
-	// no writer: they stay nil).
+	// goroutine sets them and runs statements in batchTx; other goroutines
+	// only compare their own transaction with batchTx.
 	batchStmts map[string]*sql.Stmt
-	batchTx    *sql.Tx
+	batchTx    atomic.Pointer[sql.Tx]
 	// pg: the database is PostgreSQL (postgres.go); writes run as
 	// SERIALIZABLE transactions on the pool instead of through writer.
 	pg      bool
@@ -238,8 +238,9 @@ func (s *Store) commit(batch []*op) {
 		fail(err)
 		return
 	}
-	s.batchTx, s.batchStmts = tx, map[string]*sql.Stmt{}
-	defer func() { s.batchTx, s.batchStmts = nil, nil }()
+	s.batchStmts = map[string]*sql.Stmt{}
+	s.batchTx.Store(tx)
+	defer s.batchTx.Store(nil)
 	cq := s.cached(tx)
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {
