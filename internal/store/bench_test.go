@@ -2,98 +2,116 @@ package store_test
 
 import (
 	"fmt"
-	"path/filepath"
+	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
-// cpuTime returns the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// BenchmarkWrites measures the store's write throughput: one op is a
+// table's entry and East–West's confirmation of one board (two write
+// transactions), by 1 and by 64 writers at once, each writer the device
+// of its own tables, on SQLite and on PostgreSQL with a transaction per
+// write (the default) and with group commit (SetGroupCommit).
+//
+//	go test ./internal/store -run '^$' -bench Writes -benchtime 2000x
+//
+// (-benchtime above 8,000x runs out of boards at 64 writers.)
+func BenchmarkWrites(b *testing.B) {
+	for _, bk := range []string{"sqlite", "postgres", "postgres-group"} {
+		for _, writers := range []int{1, 64} {
+			b.Run(fmt.Sprintf("%s/writers=%d", bk, writers), func(b *testing.B) { benchWrites(b, bk, writers) })
+		}
+	}
 }
 
-// BenchmarkEnterConfirm measures the writer: every table of a 59-table
-// Mitchell (9 rounds of 3 boards, all started) enters and confirms its
-// boards at once, without HTTP, so the group commit takes them in batches.
-// It reports the entries per second, the CPU time per entry (an entry and
-// its confirmation: two writes) and the mean batch of the group commit.
-func BenchmarkEnterConfirm(b *testing.B) {
+// benchWrites runs the benchmark on backend bk: sqlite, postgres (a
+// transaction per write) or postgres-group (group commit).
+func benchWrites(b *testing.B, bk string, writers int) {
 	ctx := b.Context()
-	mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: 59, PerSet: 3, Rounds: 9})
+	s := storetest.Open(b, storetest.Backend(strings.TrimSuffix(bk, "-group")))
+	if strings.HasSuffix(bk, "-group") {
+		s.SetGroupCommit(true)
+	}
+	// Two 33-table Mitchells, 4 boards a round, every round open: 66
+	// tables of 132 boards each, 8,712 in all.
+	const tables, perSet = 33, 4
+	mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: tables, PerSet: perSet})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var entries int
-	var wall, cpu time.Duration
-	var commits, writes int64
-	for b.Loop() {
-		b.StopTimer()
-		s, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	boards, err := deal.Seeded(5).Boards(1, mv.TotalBoards())
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Each writer's boards: its tables', round by round.
+	type slot struct {
+		tc    store.TableCode
+		board int
+	}
+	work := make([][]slot, writers)
+	for ev := range 2 {
+		id, err := s.CreateEvent(ctx, store.Setup{Name: fmt.Sprint("Bench ", ev), Movement: mv, Boards: boards})
 		if err != nil {
 			b.Fatal(err)
 		}
-		id, codes := storetest.Evening(b, s, "Bench", mv, 5)
+		for r := 1; r <= len(mv.Rounds); r++ {
+			if err := s.StartRound(ctx, id, r); err != nil {
+				b.Fatal(err)
+			}
+		}
 		as, err := s.Assignments(ctx, id)
 		if err != nil {
 			b.Fatal(err)
 		}
-		c0, w0 := s.Stats()
-		b.StartTimer()
-		t0, u0 := time.Now(), cpuTime()
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		var failed error
-		for _, c := range codes {
-			wg.Go(func() {
-				tc, err := s.TableByCode(ctx, c.Code)
-				n := 0
-				for _, a := range as {
-					if err != nil || a.Table != c.Table || !a.Active() {
-						continue
-					}
-					for _, bd := range a.Boards {
-						key := fmt.Sprintf("%d-%d-%d", a.Round, a.Table, bd)
-						if _, err = s.Enter(ctx, key+"e", tc, entry(bd, "4H", bridge.South, 10)); err == nil {
-							_, err = s.Confirm(ctx, key+"c", tc, bd, true)
-						}
-						n++
-					}
+		for _, a := range as {
+			if !a.Active() {
+				continue
+			}
+			w := (ev*tables + a.Table - 1) % writers
+			for _, bd := range a.Boards {
+				work[w] = append(work[w], slot{store.TableCode{Event: id, Session: 1, Table: a.Table}, bd})
+			}
+		}
+	}
+	share := (b.N + writers - 1) / writers
+	for w := range work {
+		if len(work[w]) < share {
+			b.Fatalf("writer %d has %d boards for %d ops: run fewer (-benchtime Nx)", w, len(work[w]), share)
+		}
+	}
+	c3nt, _ := bridge.ParseContract("3NT")
+	retries := s.Retries()
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range writers {
+		n := min(share, b.N-w*share)
+		wg.Go(func() {
+			for i := range max(n, 0) {
+				sl := work[w][i]
+				tc := sl.tc
+				key := fmt.Sprintf("e%dt%db%d", tc.Event, tc.Table, sl.board)
+				if _, err := s.Enter(ctx, key+"e", tc, store.Entry{Board: sl.board, Contract: c3nt, Declarer: bridge.North, Tricks: 9}); err != nil {
+					b.Error(err)
+					return
 				}
-				mu.Lock()
-				failed = cmpErr(failed, err)
-				entries += n
-				mu.Unlock()
-			})
-		}
-		wg.Wait()
-		wall, cpu = wall+time.Since(t0), cpu+cpuTime()-u0
-		b.StopTimer()
-		if failed != nil {
-			b.Fatal(failed)
-		}
-		c1, w1 := s.Stats()
-		commits, writes = commits+c1-c0, writes+w1-w0
-		s.Close()
-		b.StartTimer()
+				if _, err := s.Confirm(ctx, key+"c", tc, sl.board, true); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
 	}
-	b.ReportMetric(float64(entries)/wall.Seconds(), "entries/s")
-	b.ReportMetric(float64(cpu.Microseconds())/float64(entries), "cpu-µs/entry")
-	b.ReportMetric(float64(writes)/float64(max(commits, 1)), "writes/commit")
-}
-
-// cmpErr keeps the first error.
-func cmpErr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "entries/s")
+	b.ReportMetric(float64(s.Retries()-retries)/float64(b.N), "retries/op")
 }

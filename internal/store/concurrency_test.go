@@ -104,6 +104,8 @@ func testConcurrentWriters(t *testing.T, bk storetest.Backend) {
 	for _, s := range stores {
 		s.SetClock(fixed)
 	}
+	// On PostgreSQL the second instance commits its writes in batches.
+	stores[1].SetGroupCommit(true)
 	id := concurrencyEvent(t, stores[0])
 	as, err := stores[0].Assignments(ctx, id)
 	if err != nil {
@@ -324,4 +326,72 @@ func serialOrder(t *testing.T, done []*write, byKey map[store.Key][]*write) []*w
 		t.Fatalf("no serial order: the corrections' ids contradict the boards' revisions (%d of %d writes ordered)", len(out), len(done))
 	}
 	return out
+}
+
+// TestTwoDirectorsCorrectOneResult: two directors (on two server
+// instances) correct the same result at once, each naming the revision
+// they read. One correction is made; the other is refused with ErrStale
+// and changes nothing, so neither is lost silently (NSWBA 13: each
+// correction is recorded with who and why, against the result it
+// replaced).
+func TestTwoDirectorsCorrectOneResult(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, bk storetest.Backend) {
+		ctx := t.Context()
+		dsn := storetest.DSN(t, bk)
+		a, b := storetest.OpenDSN(t, dsn), storetest.OpenDSN(t, dsn)
+		id := concurrencyEvent(t, a)
+		as, err := a.Assignments(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := store.Key{Round: 1, Table: as[0].Table, Board: as[0].Boards[0]}
+		tc := store.TableCode{Event: id, Session: 1, Table: k.Table}
+		if _, err := a.Enter(ctx, "e", tc, entry(k.Board, "3NT", bridge.North, 9)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Confirm(ctx, "c", tc, k.Board, true); err != nil {
+			t.Fatal(err)
+		}
+		for round := range 5 {
+			seen, err := a.Revision(ctx, id, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs := make([]error, 2)
+			var wg sync.WaitGroup
+			for i, s := range []*store.Store{a, b} {
+				wg.Go(func() {
+					e := entry(k.Board, "4S", bridge.South, 8+i)
+					_, errs[i] = s.Correct(ctx, id, store.Correction{Key: k, Entry: &e, By: fmt.Sprintf("TD %d", i), Why: "tricks", Revision: &seen})
+				})
+			}
+			wg.Wait()
+			won := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					won = i
+				case !errors.Is(err, store.ErrStale) || !errors.Is(err, store.ErrConflict):
+					t.Fatalf("round %d: director %d: %v, want a commit or ErrStale", round, i, err)
+				}
+			}
+			if (errs[0] == nil) == (errs[1] == nil) {
+				t.Fatalf("round %d: errors %v: want one correction made and one refused", round, errs)
+			}
+			cs, err := b.Corrections(ctx, id)
+			if err != nil || len(cs) != round+1 {
+				t.Fatalf("round %d: %d corrections (%v), want %d", round, len(cs), err, round+1)
+			}
+			last := cs[len(cs)-1]
+			if last.By != fmt.Sprintf("TD %d", won) || last.Old == nil || last.Old.Revision != seen || last.Revision != seen+1 {
+				t.Errorf("round %d: correction %+v: want TD %d's, from revision %d to %d", round, last, won, seen, seen+1)
+			}
+			rs, _ := b.BoardResults(ctx, id, k.Board)
+			for _, r := range rs {
+				if r.Table == k.Table && r.Tricks != 8+won {
+					t.Errorf("round %d: the result has %d tricks, want the winner's %d", round, r.Tricks, 8+won)
+				}
+			}
+		}
+	})
 }

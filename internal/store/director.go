@@ -123,6 +123,9 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 			}
 			rec.New, rec.Revision = &r, r.Revision
 		} else {
+			if err := lockTable(ctx, s.cached(tx), id, c.Round, c.Table); err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
 				return err
 			}

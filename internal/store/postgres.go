@@ -12,34 +12,51 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // PostgreSQL is the store's second backend, for several server processes
 // sharing one database. The schema and the statements are the SQLite ones;
-// what differs is how a write is run:
+// what differs is how a write is run.
 //
-//   - SQLite has one writer per file, so Store.tx hands every write to one
-//     goroutine that commits batches (group commit). Several processes on
-//     one PostgreSQL database cannot share that goroutine, so each write is
-//     its own SERIALIZABLE transaction on the pool: PostgreSQL then
-//     guarantees that the writes that commit have the effect of some serial
-//     order, which is what keeps the ids allocated as MAX+1, the idempotency
-//     keys, "confirm only an entered result" and the NSWBA 13 revision check
-//     of a correction true with writers in other processes.
-//   - A write that loses a race is rolled back by PostgreSQL (serialization
-//     failure 40001, deadlock 40P01, or a unique violation 23505 when two
-//     writers allocated the same id or stored the same idempotency key) and
-//     is run again from the start, so a write closure must compute
-//     everything it returns from what it reads in its transaction.
-//   - A write refused by the store's own rules (a confirmed board, a stale
-//     revision) was decided on what its transaction read. PostgreSQL vouches
-//     for data read under SERIALIZABLE only once the transaction commits, so
-//     the refused write's changes are undone to a savepoint taken at its
-//     start and the empty transaction is committed: if that commit fails
-//     with a serialization failure, the refusal rested on a state that was
-//     not serial and the write is run again.
+// SQLite has one writer per file, so Store.tx hands every write to one
+// goroutine that commits batches (group commit). Several processes on one
+// PostgreSQL database cannot share that goroutine, so each write is its own
+// REPEATABLE READ transaction on the pool (a snapshot of the database at its
+// first statement) and the invariants are kept by rows that two conflicting
+// writers both write, so that PostgreSQL makes the later one fail (first
+// updater wins, or a unique violation) and the store runs it again from the
+// start on the state the first left:
+//
+//   - ids allocated as MAX+1 (events, rulings, fines, corrections, calls):
+//     two writers taking the same id collide on the primary key;
+//   - a device's idempotency key: two writes with one key collide on the
+//     key; run again, the second finds the first's answer and returns it;
+//   - a board's result (enter only what is not confirmed, confirm only an
+//     entered result, a correction naming the revision the director read):
+//     every write of a result also updates its table's assignment row
+//     (lockTable), so two writes to one table's results never both commit
+//     from the same snapshot, even when one of them removes a result that
+//     is not there or inserts one that was not.
+//
+// A write that loses such a race (SQLSTATE 40001 serialization failure,
+// 40P01 deadlock, 23505 unique violation) is rolled back and run again, so a
+// write closure must compute everything it returns from what it reads in
+// its transaction. SERIALIZABLE would keep the same invariants without the
+// marks, but its predicate locks are b-tree pages: on the small, hot
+// indexes of the entry path (idempotency keys, a table's results) the
+// writers at different tables aborted each other, and at 64 writers some
+// writes lost 30 races in a row (BenchmarkWrites), where REPEATABLE READ
+// with the marks has no retries at all. TestConcurrentWriters checks that
+// the committed writes are those of a serial order, through two stores on
+// one database.
+//
+// SetGroupCommit makes a store batch its writes as on SQLite instead (one
+// transaction per batch, run again whole on a lost race). On this 2-core
+// machine neither was clearly faster at 64 writers and a transaction per
+// write was faster at one (BenchmarkWrites), so it is the default.
 
 // IsPostgres reports whether dsn names a PostgreSQL database
 // (postgres:// or postgresql://) rather than an SQLite file.
@@ -64,10 +81,17 @@ const maxAttempts = 30
 
 func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	name := redact(dsn)
-	db, err := sql.Open("pgx", dsn)
+	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", name, err)
 	}
+	// A transaction left open by a stuck client holds its table marks
+	// (lockTable) and the server's old row versions: PostgreSQL ends such
+	// a session after a minute idle (unless the DSN sets its own limit).
+	if _, ok := cfg.RuntimeParams["idle_in_transaction_session_timeout"]; !ok {
+		cfg.RuntimeParams["idle_in_transaction_session_timeout"] = "60000" // ms
+	}
+	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(PoolSize)
 	db.SetMaxIdleConns(PoolSize)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -186,18 +210,35 @@ func retryable(err error) bool {
 	return false
 }
 
-// txPostgres runs f in a SERIALIZABLE transaction, again from the start
-// when it loses a race, and returns once it has committed or been refused.
+// backoff is the wait before the attempt-th run of a write that lost a
+// race: a little, at random, so that the writers that collided do not
+// collide again.
+func backoff(attempt int) time.Duration {
+	return time.Duration(rand.Int64N(int64(min(time.Millisecond<<min(attempt, 6), 50*time.Millisecond)))) + 100*time.Microsecond
+}
+
+// SetGroupCommit makes a PostgreSQL store commit its writes in batches,
+// as on SQLite: one goroutine runs the writes waiting at the same time in
+// one transaction, each in a savepoint, and runs the whole batch again when
+// it loses a race with another process. Call it before the first write.
+// Off (the default), each write is a transaction of its own on the pool.
+func (s *Store) SetGroupCommit(on bool) {
+	if s.pg && on && !s.groupCommit {
+		s.writes = make(chan *op)
+		s.wg.Go(s.writer)
+	}
+	s.groupCommit = s.groupCommit || on && s.pg
+}
+
+// txPostgres runs f in a transaction, again from the start when it loses a
+// race, and returns once it has committed or been refused.
 func (s *Store) txPostgres(ctx context.Context, f func(*sql.Tx) error) error {
 	var err error
 	for attempt := range maxAttempts {
 		if attempt > 0 {
 			s.retries.Add(1)
-			// Back off a little, at random, so that the writers that
-			// collided do not collide again.
-			d := time.Duration(rand.Int64N(int64(min(time.Millisecond<<min(attempt, 6), 50*time.Millisecond)))) + 100*time.Microsecond
 			select {
-			case <-time.After(d):
+			case <-time.After(backoff(attempt)):
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -214,40 +255,18 @@ func (s *Store) txPostgres(ctx context.Context, f func(*sql.Tx) error) error {
 	return fmt.Errorf("store: a write lost %d races in a row: %w", maxAttempts, err)
 }
 
-// attempt runs f once. A refusal (an error that is not a lost race) undoes
-// f's changes and commits the transaction, so that PostgreSQL checks that
-// what f read, and refused on, was a serial state.
+// attempt runs f once, in its own transaction: committed when f succeeds,
+// rolled back when f fails or refuses.
 func (s *Store) attempt(ctx context.Context, f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable})
+	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead})
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT write`); err != nil {
+	if err := f(tx); err != nil {
 		tx.Rollback()
 		return err
 	}
-	ferr := f(tx)
-	if ferr == nil {
-		if err := tx.Commit(); err != nil {
-			return err
-		}
-		return nil
-	}
-	if retryable(ferr) {
-		tx.Rollback()
-		return ferr
-	}
-	if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT write`); err != nil {
-		tx.Rollback()
-		if retryable(err) {
-			return err
-		}
-		return ferr
-	}
-	if err := tx.Commit(); err != nil && retryable(err) {
-		return err
-	}
-	return ferr
+	return tx.Commit()
 }
 
 // Retries returns how many times a PostgreSQL write was run again after
@@ -256,3 +275,19 @@ func (s *Store) Retries() int64 { return s.retries.Load() }
 
 // Postgres reports whether the store runs on PostgreSQL.
 func (s *Store) Postgres() bool { return s.pg }
+
+// lockTable marks a write to the results of a table in a round, on
+// PostgreSQL: it updates the table's assignment row (to the same values),
+// so that of two transactions writing results of one table at once, the
+// later to commit fails with a serialization failure and runs again on
+// the state the first left (REPEATABLE READ's first updater wins). Every
+// write of a result goes through here, including a correction that
+// removes a result that is not there. SQLite has one writer and needs no
+// mark.
+func lockTable(ctx context.Context, tx cachedQuerier, id int64, round, table int) error {
+	if !tx.s.pg {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE assignments SET ns = ns WHERE event_id = $1 AND round = $2 AND table_no = $3`, id, round, table)
+	return err
+}

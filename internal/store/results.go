@@ -296,6 +296,9 @@ func putResult(ctx context.Context, tx cachedQuerier, id int64, r Result) (int64
 	if r.Confirmed != nil {
 		confirmed = stamp(*r.Confirmed)
 	}
+	if err := lockTable(ctx, tx, id, r.Round, r.Table); err != nil {
+		return 0, err
+	}
 	var rev int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO results (event_id, round, table_no, board, ns, ew, contract, declarer, lead, tricks, score, status, warnings, entered_at, confirmed_at, entered_by, revision)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,

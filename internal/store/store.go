@@ -48,10 +48,13 @@ type Store struct {
 	// only compare their own transaction with batchTx.
 	batchStmts map[string]*sql.Stmt
 	batchTx    atomic.Pointer[sql.Tx]
-	// pg: the database is PostgreSQL (postgres.go); writes run as
-	// SERIALIZABLE transactions on the pool instead of through writer.
+	// pg: the database is PostgreSQL (postgres.go); each write runs as a
+	// transaction of its own on the pool instead of through writer.
 	pg      bool
 	retries atomic.Int64
+	// groupCommit: on PostgreSQL too, writes go through writer in
+	// batches (SetGroupCommit).
+	groupCommit bool
 }
 
 // Stats returns the number of commits and of writes committed: their ratio
@@ -185,11 +188,11 @@ func stripComments(stmt string) string {
 // others commit together with one sync (group commit). The order of the
 // writes in a batch is a serial order; each sees the ones before it.
 //
-// On PostgreSQL each write is a SERIALIZABLE transaction of its own, run
-// again when it loses a race with another writer (txPostgres), so f may run
+// On PostgreSQL each write is a transaction of its own, run again when it
+// loses a race with another writer (txPostgres, postgres.go), so f may run
 // more than once and must build its answer from what it reads.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
-	if s.pg {
+	if s.pg && !s.groupCommit {
 		return s.txPostgres(ctx, f)
 	}
 	o := &op{ctx: ctx, f: f, done: make(chan error, 1)}
@@ -227,16 +230,41 @@ func (s *Store) writer() {
 }
 
 func (s *Store) commit(batch []*op) {
-	results := make([]error, len(batch))
-	fail := func(err error) {
-		for _, o := range batch {
-			o.done <- err
+	for attempt := 1; ; attempt++ {
+		results, err := s.commitOnce(batch)
+		// On PostgreSQL (group commit per process) a batch that lost a
+		// race with another process is run again whole.
+		if err != nil && s.pg && retryable(err) && attempt < maxAttempts {
+			s.retries.Add(1)
+			time.Sleep(backoff(attempt))
+			continue
 		}
-	}
-	tx, err := s.db.BeginTx(context.Background(), nil)
-	if err != nil {
-		fail(err)
+		if err != nil {
+			for _, o := range batch {
+				o.done <- err
+			}
+			return
+		}
+		s.batches.Add(1)
+		s.written.Add(int64(len(batch)))
+		for i, o := range batch {
+			o.done <- results[i]
+		}
 		return
+	}
+}
+
+// commitOnce runs the batch in one transaction, each write in a savepoint,
+// and returns each write's answer, or the error that failed the batch.
+func (s *Store) commitOnce(batch []*op) ([]error, error) {
+	results := make([]error, len(batch))
+	var opts *sql.TxOptions
+	if s.pg {
+		opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead}
+	}
+	tx, err := s.db.BeginTx(context.Background(), opts)
+	if err != nil {
+		return nil, err
 	}
 	s.batchStmts = map[string]*sql.Stmt{}
 	s.batchTx.Store(tx)
@@ -249,32 +277,28 @@ func (s *Store) commit(batch []*op) {
 		}
 		if _, err := cq.ExecContext(context.Background(), `SAVEPOINT op`); err != nil {
 			tx.Rollback()
-			fail(err)
-			return
+			return nil, err
 		}
 		if err := o.f(tx); err != nil {
+			if s.pg && retryable(err) {
+				tx.Rollback()
+				return nil, err
+			}
 			results[i] = err
 			if _, err := cq.ExecContext(context.Background(), `ROLLBACK TO SAVEPOINT op`); err != nil {
 				tx.Rollback()
-				fail(err)
-				return
+				return nil, err
 			}
 		}
 		if _, err := cq.ExecContext(context.Background(), `RELEASE SAVEPOINT op`); err != nil {
 			tx.Rollback()
-			fail(err)
-			return
+			return nil, err
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		fail(err)
-		return
+		return nil, err
 	}
-	s.batches.Add(1)
-	s.written.Add(int64(len(batch)))
-	for i, o := range batch {
-		o.done <- results[i]
-	}
+	return results, nil
 }
 
 // nextID allocates the next id of table in the writing transaction.

@@ -15,3 +15,9 @@ ALTER TABLE results ADD COLUMN revision BIGINT NOT NULL DEFAULT 1;
 ALTER TABLE corrections ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
 
 CREATE INDEX corrections_key ON corrections (event_id, board, round, table_no);
+
+-- A table's results by round (the table-entry path reads them on every
+-- write): on PostgreSQL a SERIALIZABLE read of them then locks this
+-- table's entries only, not the other tables' in the same rounds, so
+-- writers at different tables do not conflict.
+CREATE INDEX results_table_round ON results (event_id, table_no, round);
