@@ -13,7 +13,8 @@
 // the secret lives in the store, so instances on one database agree. A
 // table opens its page with its code, which opens only that table's current
 // round and expires when the session's scores are posted; wrong codes are
-// counted per address and refused beyond a limit (429). The public sees
+// counted per address, in the store (so across instances), and refused
+// beyond a limit (429). The public sees
 // published events only. Every write is checked on the server, by the store,
 // against the table's current round; every unsafe request from another
 // origin is refused (http.CrossOriginProtection), every body is capped.
@@ -22,12 +23,21 @@
 // idempotency key, and sends them in order until the server answers, so a
 // dropped network loses nothing and a resend never enters a result twice.
 // The server answers only after the write has committed. Pages follow the
-// event live through server-sent events carried by a Broker (in-process
-// here; the interface leaves room for PostgreSQL LISTEN/NOTIFY). What every
-// viewer of an event is shown alike (the ranking and its page, the
-// assignments, the pairs' labels) is computed once per change of the event
-// and shared, and the notices to the pages are paced (UpdateGap), so that
-// the work of a change does not grow with the viewers (live.go).
+// event live through server-sent events carried by a Broker: in-process on
+// SQLite, PostgreSQL LISTEN/NOTIFY (PGBroker) when several instances share
+// one PostgreSQL database. What every viewer of an event is shown alike
+// (the ranking and its page, the assignments, the pairs' labels) is
+// computed once per change of the event and shared, and the notices to the
+// pages are paced (UpdateGap), so that the work of a change does not grow
+// with the viewers (live.go).
+//
+// Operations. /healthz (alive) and /readyz (database reachable, migrations
+// applied, broker listening, not shutting down) for a load balancer's
+// probes; /metrics, request counts and latency histograms per route in the
+// Prometheus text format; one structured log line per request (slog), by
+// route, never by path, which may carry a table code. Run shuts down
+// gracefully: readiness 503 for Config.Drain, then the event streams are
+// told to reconnect and the requests in flight finish.
 //
 // Board scores are package score's (matchpoints with Neuberg's formula, the
 // adjusted scores of Law 12C) on the travellers the store builds; the

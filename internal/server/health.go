@@ -41,7 +41,7 @@ func (s *Server) Ready(ctx context.Context) error {
 	if s.draining.Load() {
 		return errNotReady("shutting down")
 	}
-	if l, ok := s.broker.(listening); ok && !l.Listening() {
+	if l, ok := s.live.inner.(listening); ok && !l.Listening() {
 		return errNotReady("live updates: not listening to the database")
 	}
 	ctx, cancel := context.WithTimeout(ctx, ReadyTimeout)

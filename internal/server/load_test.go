@@ -28,12 +28,12 @@ import (
 )
 
 var (
-	loadTables    = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
-	loadRounds    = flag.Int("load-rounds", 9, "rounds of 3 boards each table plays in BenchmarkLoad (9: 27 boards)")
-	loadDB        = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
-	loadInstances = flag.Int("load-instances", 1, "server instances in BenchmarkLoad, each a process with its own store and broker on the one database (postgres only for more than one); table t talks to instance t mod N")
-	loadEvery     = flag.Duration("load-every", 0, "BenchmarkLoad: each table starts a board this often (0: as fast as the server answers)")
-	loadProfile   = flag.String("load-profile", "", "BenchmarkLoad: write the server process's cpu, mutex, block and heap profiles into this directory (the first instance's)")
+	loadTables  = flag.Int("load-tables", 1000, "tables in BenchmarkLoad")
+	loadEvery   = flag.Duration("load-every", 0, "BenchmarkLoad: each table starts a board this often (0: as fast as the server answers)")
+	loadProfile = flag.String("load-profile", "", "BenchmarkLoad: write the server process's cpu, mutex, block and heap profiles into this directory")
+	loadRounds  = flag.Int("load-rounds", 9, "BenchmarkLoad: rounds of 3 boards each table plays (9: 27 boards)")
+	loadDB      = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
+	loadInst    = flag.Int("load-instances", 1, "BenchmarkLoad: server processes on the one database (more than one: postgres only); table t talks to instance t mod N")
 )
 
 // The server process of BenchmarkLoad: with BRIDGETD_LOAD_SERVE set to a
@@ -139,97 +139,42 @@ func cpuTime(who int) time.Duration {
 // the p50 and p99 latency of an acknowledged entry (its request sent to its
 // answer read), the CPU time per entry of the server and of the clients,
 // the server's heap after the run and peak resident memory, and the
-// commits and mean batch of the group commit (each summed over the
-// instances). Run it once:
+// commits and mean batch of the group commit. Run it once:
 //
 //	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000
 //
-// On PostgreSQL, with two instances (each a process with its own store,
-// pool and LISTEN/NOTIFY broker) on one database:
+// On PostgreSQL (a fresh database on the server of BRIDGETD_TEST_POSTGRES),
+// with one or more server processes on it, each with its own pool and
+// LISTEN/NOTIFY broker, table t talking to process t mod N:
 //
-//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-db postgres -load-instances 2
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000 -load-db postgres -load-instances 2
+//
+// The server figures (CPU, heap, RSS, commits) are summed over the
+// processes (RSS: the largest).
 func BenchmarkLoad(b *testing.B) {
-	var bk storetest.Backend
-	switch *loadDB {
-	case "sqlite":
-		bk = storetest.SQLite
-		if *loadInstances != 1 {
-			b.Fatalf("-load-instances %d: several instances share a PostgreSQL database; use -load-db postgres", *loadInstances)
-		}
-	case "postgres":
-		bk = storetest.Postgres
-	default:
+	switch {
+	case *loadDB != "sqlite" && *loadDB != "postgres":
 		b.Fatalf("-load-db %q: want sqlite or postgres", *loadDB)
-	}
-	if *loadRounds < 1 || *loadRounds > *loadTables {
+	case *loadInst < 1, *loadInst > 1 && *loadDB != "postgres":
+		b.Fatalf("-load-instances %d: one, or several on -load-db postgres", *loadInst)
+	case *loadRounds < 1 || *loadRounds > *loadTables:
 		b.Fatalf("-load-rounds %d: want 1 to the number of tables", *loadRounds)
-	}
-	if *loadInstances < 1 {
-		b.Fatalf("-load-instances %d: want 1 or more", *loadInstances)
 	}
 	for b.Loop() {
 		b.StopTimer()
-		loadRun(b, storetest.DSN(b, bk), *loadTables, *loadRounds, *loadInstances)
+		loadRun(b, *loadTables)
 		b.StartTimer()
 	}
 }
 
-// loadServer is one server process of BenchmarkLoad.
-type loadServer struct {
-	cmd   *exec.Cmd
-	stdin io.Closer
-	out   *bufio.Reader
-	addr  string
-}
-
-// startLoadServer starts a server process on db; profiles, if set, is
-// where it writes its profiles.
-func startLoadServer(b *testing.B, db, profiles string) *loadServer {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "BRIDGETD_LOAD_SERVE="+db, "BRIDGETD_LOAD_PROFILE="+profiles)
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cmd.Process.Kill() })
-	ls := &loadServer{cmd: cmd, stdin: stdin, out: bufio.NewReader(stdout)}
-	addr, err := ls.out.ReadString('\n')
-	if err != nil {
-		b.Fatalf("load server: %v", err)
-	}
-	ls.addr = strings.TrimSpace(addr)
-	return ls
-}
-
-// stop ends the server process and returns its figures, with its peak
-// resident memory in bytes.
-func (ls *loadServer) stop(b *testing.B) (loadFigures, int64) {
-	ls.stdin.Close()
-	var fig loadFigures
-	if err := json.NewDecoder(ls.out).Decode(&fig); err != nil {
-		b.Fatalf("load server figures: %v", err)
-	}
-	if err := ls.cmd.Wait(); err != nil {
-		b.Fatalf("load server: %v", err)
-	}
-	return fig, ls.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
-}
-
-func loadRun(b *testing.B, db string, tables, rounds, instances int) {
+func loadRun(b *testing.B, tables int) {
 	ctx := b.Context()
+	db := storetest.DSN(b, storetest.Backend(*loadDB))
 	st, err := store.Open(ctx, db)
 	if err != nil {
 		b.Fatal(err)
 	}
-	id, codes := storetest.Evening(b, st, "Load", loadMitchell(tables, 3, rounds), 11)
+	id, codes := storetest.Evening(b, st, "Load", loadMitchell(tables, 3, *loadRounds), 11)
 	as, err := st.Assignments(ctx, id)
 	if err != nil {
 		b.Fatal(err)
@@ -240,13 +185,43 @@ func loadRun(b *testing.B, db string, tables, rounds, instances int) {
 		byTable[a.Table] = append(byTable[a.Table], a)
 	}
 
-	var servers []*loadServer
-	for i := range instances {
-		profiles := ""
-		if i == 0 {
-			profiles = *loadProfile
+	type instance struct {
+		cmd   *exec.Cmd
+		stdin io.WriteCloser
+		out   *bufio.Reader
+		addr  string
+	}
+	insts := make([]instance, *loadInst)
+	for k := range insts {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		prof := ""
+		if *loadProfile != "" {
+			prof = filepath.Join(*loadProfile, fmt.Sprint(k+1))
+			if k == 0 && len(insts) == 1 {
+				prof = *loadProfile
+			}
+			os.MkdirAll(prof, 0o755)
 		}
-		servers = append(servers, startLoadServer(b, db, profiles))
+		cmd.Env = append(os.Environ(), "BRIDGETD_LOAD_SERVE="+db, "BRIDGETD_LOAD_PROFILE="+prof)
+		cmd.Stderr = os.Stderr
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		defer cmd.Process.Kill()
+		out := bufio.NewReader(stdout)
+		addr, err := out.ReadString('\n')
+		if err != nil {
+			b.Fatalf("load server: %v", err)
+		}
+		insts[k] = instance{cmd, stdin, out, strings.TrimSpace(addr)}
 	}
 
 	lats := make([][]time.Duration, len(codes))
@@ -257,8 +232,7 @@ func loadRun(b *testing.B, db string, tables, rounds, instances int) {
 	for i, c := range codes {
 		wg.Go(func() {
 			start := t0.Add(*loadEvery * time.Duration(i) / time.Duration(len(codes)))
-			addr := servers[c.Table%len(servers)].addr
-			lats[i], errs[i] = loadTable(addr, c.Code, byTable[c.Table], start, *loadEvery)
+			lats[i], errs[i] = loadTable(insts[c.Table%len(insts)].addr, c.Code, byTable[c.Table], start, *loadEvery)
 		})
 	}
 	wg.Wait()
@@ -266,22 +240,35 @@ func loadRun(b *testing.B, db string, tables, rounds, instances int) {
 	b.StopTimer()
 
 	var fig loadFigures
-	var rss int64
-	for _, ls := range servers {
-		f, r := ls.stop(b)
+	var maxRSS int64
+	for _, in := range insts {
+		in.stdin.Close()
+		var f loadFigures
+		if err := json.NewDecoder(in.out).Decode(&f); err != nil {
+			b.Fatalf("load server figures: %v", err)
+		}
+		if err := in.cmd.Wait(); err != nil {
+			b.Fatalf("load server: %v", err)
+		}
 		fig.CPU += f.CPU
 		fig.HeapInuse += f.HeapInuse
 		fig.Sys += f.Sys
 		fig.Commits += f.Commits
 		fig.Writes += f.Writes
-		rss += r
+		maxRSS = max(maxRSS, in.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
 	}
+	// A table stops at its first refused write: count them, and report
+	// the figures of what was acknowledged all the same.
+	var stopped []error
 	for _, err := range errs {
 		if err != nil {
-			b.Fatal(err)
+			stopped = append(stopped, err)
 		}
 	}
 	lat := slices.Concat(lats...)
+	if len(lat) == 0 {
+		b.Fatalf("no entry acknowledged: %v", stopped)
+	}
 	slices.Sort(lat)
 	n := float64(len(lat))
 	b.ReportMetric(n/elapsed.Seconds(), "entries/s")
@@ -290,14 +277,16 @@ func loadRun(b *testing.B, db string, tables, rounds, instances int) {
 	b.ReportMetric(float64(fig.CPU.Microseconds())/n, "server-cpu-µs/entry")
 	b.ReportMetric(float64(client.Microseconds())/n, "client-cpu-µs/entry")
 	b.ReportMetric(float64(fig.HeapInuse)/(1<<20), "heap-MB")
-	b.ReportMetric(float64(rss)/(1<<20), "rss-MB")
+	b.ReportMetric(float64(maxRSS)/1024, "rss-MB")
 	b.ReportMetric(float64(fig.Commits), "commits")
 	b.ReportMetric(float64(fig.Writes)/float64(max(fig.Commits, 1)), "writes/commit")
 	b.ReportMetric(n, "entries")
-	b.Logf("%s, %d instance(s), %d tables: %d entries in %v, %.0f entries/s, p50 %v, p99 %v; server %v CPU, clients %v",
-		*loadDB, instances, tables, len(lat), elapsed.Round(time.Millisecond), n/elapsed.Seconds(),
-		lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond),
-		fig.CPU.Round(time.Millisecond), client.Round(time.Millisecond))
+	b.Logf("%s, %d instance(s), %d tables × %d boards: %d entries acknowledged in %v: %.0f entries/s, p50 %v, p99 %v",
+		*loadDB, len(insts), tables, 3**loadRounds, len(lat), elapsed.Round(time.Millisecond), n/elapsed.Seconds(),
+		lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
+	if len(stopped) > 0 {
+		b.Errorf("%d of %d tables stopped at a refused write; the first: %v", len(stopped), len(codes), stopped[0])
+	}
 
 	st, err = store.Open(context.Background(), db)
 	if err != nil {

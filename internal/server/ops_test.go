@@ -65,6 +65,18 @@ func parseExposition(t *testing.T, text string) []sample {
 	return out
 }
 
+// getStatus GETs url and returns the answer's status.
+func getStatus(t *testing.T, url string) int {
+	t.Helper()
+	r, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, r.Body)
+	r.Body.Close()
+	return r.StatusCode
+}
+
 // TestMetricsAndRequestLog makes requests of several routes, then reads
 // /metrics: each route's count and latency histogram are there, by the
 // route's pattern and never by a table's code; the log has one JSON line
@@ -87,15 +99,7 @@ func TestMetricsAndRequestLog(t *testing.T) {
 	code := codes[0].Code
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
-	get := func(path string) int {
-		r, err := http.Get(ts.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(io.Discard, r.Body)
-		r.Body.Close()
-		return r.StatusCode
-	}
+	get := func(path string) int { return getStatus(t, ts.URL+path) }
 	for range 3 {
 		if c := get("/t/" + code + "/state"); c != 200 {
 			t.Fatalf("table state: %d", c)

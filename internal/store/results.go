@@ -146,7 +146,7 @@ type TableState struct {
 func (s *Store) currentRound(ctx context.Context, q querier, id int64, table int) (Assignment, map[int]Result, error) {
 	q = s.cached(q)
 	rows, err := q.QueryContext(ctx, `SELECT a.round, a.ns, a.ew, a.boards, a.switched,
-			(SELECT COALESCE(group_concat(r.board), '') FROM results r
+			(SELECT COALESCE(string_agg(CAST(r.board AS TEXT), ','), '') FROM results r
 				WHERE r.event_id = a.event_id AND r.round = a.round AND r.table_no = a.table_no AND r.status = 'confirmed')
 		FROM assignments a WHERE a.event_id = $1 AND a.table_no = $2 AND a.ns <> 0 AND a.ew <> 0 AND a.round IN
 		(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL) ORDER BY a.round`, id, table)

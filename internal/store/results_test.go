@@ -66,7 +66,7 @@ func testCurrentRoundWithRoundsOpenTogether(t *testing.T, bk storetest.Backend) 
 	want(1, false, 0)
 	// A board of round 2 is not the table's yet.
 	if _, err := s.Enter(ctx, "early", tc, entry(r2[0], "3NT", bridge.North, 9)); !errors.Is(err, store.ErrInvalid) {
-		t.Errorf("entry of round 2 while round 1 is unfinished: %v, want ErrInvalid", err)
+		t.Errorf("entry of round 2 while round 1 is unfinished: %v, want store.ErrInvalid", err)
 	}
 	// Another table finishing both rounds does not move table 1.
 	play(other, 1, boards[[2]int{1, 2}], true)
@@ -84,7 +84,7 @@ func testCurrentRoundWithRoundsOpenTogether(t *testing.T, bk storetest.Backend) 
 	want(2, false, 0)
 	// Round 1 is finished: its boards are no longer the table's to enter.
 	if _, err := s.Enter(ctx, "late", tc, entry(r1[0], "3NT", bridge.North, 9)); !errors.Is(err, store.ErrInvalid) {
-		t.Errorf("entry of round 1 after it is finished: %v, want ErrInvalid", err)
+		t.Errorf("entry of round 1 after it is finished: %v, want store.ErrInvalid", err)
 	}
 	play(tc, 2, r2, true)
 	want(2, true, len(r2))
