@@ -30,7 +30,11 @@
 // The server answers only after the write has committed. Pages follow the
 // event live through server-sent events carried by a Broker: in-process on
 // SQLite, PostgreSQL LISTEN/NOTIFY (PGBroker) when several instances share
-// one PostgreSQL database.
+// one PostgreSQL database. What every viewer of an event is shown alike
+// (the ranking and its page, the assignments, the pairs' labels) is
+// computed once per change of the event and shared, and the notices to the
+// pages are paced (UpdateGap), so that the work of a change does not grow
+// with the viewers (live.go).
 //
 // Operations. /healthz (alive) and /readyz (database reachable, migrations
 // applied, broker listening, not shutting down) for a load balancer's

@@ -137,6 +137,15 @@ func (b *liveBroker) Publish(ev int64) {
 	b.inner.Publish(ev)
 }
 
+// Listening reports whether the inner broker hears the database's notices
+// (readiness, health.go); an in-process broker always does.
+func (b *liveBroker) Listening() bool {
+	if l, ok := b.inner.(listening); ok {
+		return l.Listening()
+	}
+	return true
+}
+
 // Subscribe returns a channel that receives after changes of ev, paced by
 // UpdateGap.
 func (b *liveBroker) Subscribe(ev int64) (<-chan struct{}, func()) {

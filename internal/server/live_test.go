@@ -1,9 +1,12 @@
 package server
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -40,24 +43,50 @@ func (e *env) boardsRanked() int {
 }
 
 // TestRankingSharedUntilChange: many viewers of the results at once cost
-// one ranking; a change made here (an entry confirmed) is in the next
-// ranking anyone gets, and one made elsewhere (another instance, whose
-// notice comes through the inner broker) is in it once the notice has
-// reached the pages. The shared ranking is always the one computed afresh.
-func TestRankingSharedUntilChange(t *testing.T) {
-	e := newEnv(t, storetest.SQLite)
+// one ranking and one rendering of the page; a change made here (an entry
+// confirmed) is in the next ranking and page anyone gets, and one made
+// elsewhere (another instance, whose notice comes through the inner
+// broker) is in it once the notice has reached the pages. The shared
+// ranking is always the one computed afresh.
+func TestRankingSharedUntilChange(t *testing.T) { storetest.Run(t, testRankingSharedUntilChange) }
+
+func testRankingSharedUntilChange(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	ctx := t.Context()
 	if err := e.st.SetPublished(ctx, e.id, true); err != nil {
 		t.Fatal(err)
 	}
 	bs := e.state(1).Boards
 	e.play(1, bs[0].Number, "s1")
-	computed := func() int {
+	computed := func(name string) int {
 		e.srv.live.mu.Lock()
 		defer e.srv.live.mu.Unlock()
-		return e.srv.live.computed["standings"]
+		return e.srv.live.computed[name]
 	}
-	before := computed()
+	page := func() string {
+		r, err := http.Get(e.ts.URL + fmt.Sprintf("/results/%d", e.id))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		return string(b)
+	}
+	// The page links the score card of every ranked pair.
+	linksRanked := func() {
+		t.Helper()
+		st, err := e.srv.Ranking(ctx, e.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := page()
+		for _, x := range st {
+			if link := fmt.Sprintf("/results/%d/pair/%d\"", e.id, x.Pair); !strings.Contains(p, link) {
+				t.Errorf("public ranking page has no %s for ranked pair %d", link, x.Pair)
+			}
+		}
+	}
+	before, pagesBefore := computed("standings"), computed("ranking.html")
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
@@ -73,17 +102,22 @@ func TestRankingSharedUntilChange(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if got := computed() - before; got != 1 {
+	if got := computed("standings") - before; got != 1 {
 		t.Errorf("20 viewers at once computed the ranking %d times, want once", got)
+	}
+	if got := computed("ranking.html") - pagesBefore; got != 1 {
+		t.Errorf("20 viewers at once rendered the ranking page %d times, want once", got)
 	}
 	if n := e.boardsRanked(); n != 2 {
 		t.Errorf("%d pair-boards ranked after one result, want 2 (North–South and East–West)", n)
 	}
-	// A change made here: the next ranking has it, with no wait.
-	e.play(1, bs[1].Number, "s2")
+	// A change made here (table 2's first result): the next ranking and
+	// page have it, with no wait.
+	e.play(2, e.state(2).Boards[0].Number, "s2")
 	if n := e.boardsRanked(); n != 4 {
 		t.Errorf("%d pair-boards ranked after two results, want 4", n)
 	}
+	linksRanked()
 	// A change made elsewhere: the store written behind the server's back,
 	// its notice sent on the inner broker as another instance's would be.
 	pages, cancel := e.srv.broker.Subscribe(e.id)
@@ -96,10 +130,10 @@ func TestRankingSharedUntilChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.st.Enter(ctx, "s3e", tc, entryOf(t, bs[2].Number)); err != nil {
+	if _, err := e.st.Enter(ctx, "s3e", tc, entryOf(t, bs[1].Number)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.st.Confirm(ctx, "s3c", tc, bs[2].Number, true); err != nil {
+	if _, err := e.st.Confirm(ctx, "s3c", tc, bs[1].Number, true); err != nil {
 		t.Fatal(err)
 	}
 	e.srv.live.inner.Publish(e.id)
@@ -127,8 +161,10 @@ func TestRankingSharedUntilChange(t *testing.T) {
 // TestNoticesPaced: a flood of changes reaches a page as one notice at
 // once and one at the end of each gap, never one per change; the last
 // change is always announced.
-func TestNoticesPaced(t *testing.T) {
-	e := newEnv(t, storetest.SQLite)
+func TestNoticesPaced(t *testing.T) { storetest.Run(t, testNoticesPaced) }
+
+func testNoticesPaced(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
 	e.srv.live.gap = 300 * time.Millisecond
 	pages, cancel := e.srv.broker.Subscribe(e.id)
 	defer cancel()
@@ -172,4 +208,38 @@ func entryOf(t *testing.T, b int) store.Entry {
 		t.Fatal(err)
 	}
 	return store.Entry{Board: b, Contract: c, Declarer: bridge.North, Tricks: 10}
+}
+
+// deafBroker is a broker whose notices never arrive: another instance's
+// broker that is slow, as far as this one can tell.
+type deafBroker struct{}
+
+func (deafBroker) Publish(int64)                             {}
+func (deafBroker) Subscribe(int64) (<-chan struct{}, func()) { return nil, func() {} }
+
+// TestSharedForgottenOnPublish: a value shared by the viewers is computed
+// once until a change; a change made here is forgotten by Publish itself,
+// before it returns, whatever the inner broker's delivery.
+func TestSharedForgottenOnPublish(t *testing.T) {
+	lb := newLiveBroker(t.Context(), deafBroker{})
+	n := 0
+	get := func() int {
+		t.Helper()
+		v, err := lb.shared(t.Context(), 7, "n", func(context.Context) (any, error) { n++; return n, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.(int)
+	}
+	if a, b := get(), get(); a != 1 || b != 1 {
+		t.Errorf("two reads without a change: %d, %d; want 1, 1 (computed once)", a, b)
+	}
+	lb.Publish(7)
+	if a := get(); a != 2 {
+		t.Errorf("read after Publish: %d, want 2 (computed again)", a)
+	}
+	lb.Publish(8) // another event
+	if a := get(); a != 2 {
+		t.Errorf("read after another event's change: %d, want 2", a)
+	}
 }

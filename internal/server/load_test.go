@@ -22,7 +22,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
@@ -175,24 +174,7 @@ func loadRun(b *testing.B, tables int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	mv := loadMitchell(tables, 3, *loadRounds)
-	boards, err := deal.Seeded(11).Boards(1, mv.TotalBoards())
-	if err != nil {
-		b.Fatal(err)
-	}
-	id, err := st.CreateEvent(ctx, store.Setup{Name: "Load", Movement: mv, Boards: boards})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for r := 1; r <= *loadRounds; r++ {
-		if err := st.StartRound(ctx, id, r); err != nil {
-			b.Fatal(err)
-		}
-	}
-	codes, err := st.Codes(ctx, id)
-	if err != nil {
-		b.Fatal(err)
-	}
+	id, codes := storetest.Evening(b, st, "Load", loadMitchell(tables, 3, *loadRounds), 11)
 	as, err := st.Assignments(ctx, id)
 	if err != nil {
 		b.Fatal(err)

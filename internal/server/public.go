@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html/template"
@@ -54,35 +55,65 @@ func (s *Server) publicIndex(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) ranking(w http.ResponseWriter, r *http.Request, id int64) {
-	ev, err := s.st.Event(r.Context(), id)
+	if s.isDirector(r) {
+		data, err := s.rankingData(r.Context(), id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		s.render(w, r, "ranking.html", data)
+		return
+	}
+	// The public page is the same for every viewer: rendered once per
+	// change of the event and shared (live.go).
+	page, err := s.live.shared(r.Context(), id, "ranking.html", func(ctx context.Context) (any, error) {
+		data, err := s.rankingData(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		data["Director"] = false
+		var b bytes.Buffer
+		if err := s.tmpl.ExecuteTemplate(&b, "ranking.html", data); err != nil {
+			return nil, fmt.Errorf("ranking page: %w", err)
+		}
+		return b.Bytes(), nil
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	st, _, err := s.standings(r.Context(), id)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(page.([]byte))
+}
+
+// rankingData is what the ranking page shows.
+func (s *Server) rankingData(ctx context.Context, id int64) (map[string]any, error) {
+	ev, err := s.st.Event(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, err
 	}
-	sections, err := s.sectionStandings(r.Context(), id)
+	st, _, err := s.standings(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, err
 	}
-	matches, err := s.matchLines(r.Context(), id)
+	sections, err := s.sectionStandings(ctx, id)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return nil, err
 	}
-	boards, _ := s.st.Boards(r.Context(), id)
-	over, _ := s.sessionOver(r, id)
-	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Sections": sections, "Matches": matches, "Boards": boards, "Over": over})
+	matches, err := s.matchLines(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	boards, _ := s.st.Boards(ctx, id)
+	over, _ := s.sessionOver(ctx, id)
+	return map[string]any{"E": ev, "Standings": st, "Sections": sections, "Matches": matches, "Boards": boards, "Over": over}, nil
 }
 
 // sessionOver reports whether the session's scores are posted: hand records
 // with the double-dummy table are public from then.
-func (s *Server) sessionOver(r *http.Request, id int64) (bool, error) {
-	ss, err := s.st.Sessions(r.Context(), id)
+func (s *Server) sessionOver(ctx context.Context, id int64) (bool, error) {
+	ss, err := s.st.Sessions(ctx, id)
 	if err != nil || len(ss) == 0 {
 		return false, err
 	}
@@ -386,7 +417,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 }
 
 func (s *Server) handRecords(w http.ResponseWriter, r *http.Request, id int64) {
-	over, err := s.sessionOver(r, id)
+	over, err := s.sessionOver(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -15,7 +15,7 @@ import (
 func (s *Store) Failures(ctx context.Context, key string, window time.Duration) (int, error) {
 	var since int64
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT since_ms, failures FROM attempt_limits WHERE key = $1`, key).Scan(&since, &n)
+	err := s.cached(s.db).QueryRowContext(ctx, `SELECT since_ms, failures FROM attempt_limits WHERE key = $1`, key).Scan(&since, &n)
 	switch {
 	case err == sql.ErrNoRows:
 		return 0, nil

@@ -52,10 +52,21 @@ func (c cachedQuerier) stmt(ctx context.Context, text string) *sql.Stmt {
 		}
 	}
 	st := v.(*sql.Stmt)
-	if c.tx != nil {
+	if c.tx == nil {
+		return st
+	}
+	if c.tx != c.s.batchTx.Load() {
 		return c.tx.StmtContext(ctx, st)
 	}
-	return st
+	// The writer's transaction runs hundreds of writes: each statement is
+	// bound to it once, not once a write (binding takes the pool's lock,
+	// which every request's read contends for).
+	bound := c.s.batchStmts[text]
+	if bound == nil {
+		bound = c.tx.StmtContext(ctx, st)
+		c.s.batchStmts[text] = bound
+	}
+	return bound
 }
 
 // steady returns the context a hot-path statement runs under: ctx without

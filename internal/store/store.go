@@ -42,6 +42,12 @@ type Store struct {
 	batches, written atomic.Int64
 	// stmts caches prepared statements by their text (prepared.go).
 	stmts sync.Map
+	// batchStmts holds, for the writer's transaction batchTx, its
+	// statements bound to it (prepared.go), by their text. Only the writer
+	// goroutine sets them and runs statements in batchTx; other goroutines
+	// only compare their own transaction with batchTx.
+	batchStmts map[string]*sql.Stmt
+	batchTx    atomic.Pointer[sql.Tx]
 	// pg: the database is PostgreSQL (postgres.go); each write runs as a
 	// transaction of its own on the pool instead of through writer.
 	pg      bool
@@ -256,6 +262,9 @@ func (s *Store) commitOnce(batch []*op) ([]error, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.batchStmts = map[string]*sql.Stmt{}
+	s.batchTx.Store(tx)
+	defer s.batchTx.Store(nil)
 	cq := s.cached(tx)
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {

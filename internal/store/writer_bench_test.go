@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
-	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
@@ -32,10 +32,6 @@ func BenchmarkEnterConfirm(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	boards, err := deal.Seeded(5).Boards(1, mv.TotalBoards())
-	if err != nil {
-		b.Fatal(err)
-	}
 	var entries int
 	var wall, cpu time.Duration
 	var commits, writes int64
@@ -45,19 +41,7 @@ func BenchmarkEnterConfirm(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		id, err := s.CreateEvent(ctx, store.Setup{Name: "Bench", Movement: mv, Boards: boards})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for r := range mv.Rounds {
-			if err := s.StartRound(ctx, id, r+1); err != nil {
-				b.Fatal(err)
-			}
-		}
-		codes, err := s.Codes(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
+		id, codes := storetest.Evening(b, s, "Bench", mv, 5)
 		as, err := s.Assignments(ctx, id)
 		if err != nil {
 			b.Fatal(err)

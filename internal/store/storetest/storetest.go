@@ -25,7 +25,9 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, "pgx"
 
+	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/movement"
 )
 
 // Env is the environment variable holding the DSN of a PostgreSQL server
@@ -143,3 +145,30 @@ func OpenDSN(t testing.TB, dsn string) *store.Store {
 
 // String returns b's name, as the subtests of Run are named.
 func (b Backend) String() string { return string(b) }
+
+// Evening creates an event named name on st with the movement mv and its
+// boards dealt from seed, starts every round, and returns the event and the
+// tables' codes: an evening in progress for the tests and benchmarks that
+// enter results at every table.
+func Evening(t testing.TB, st *store.Store, name string, mv *movement.Movement, seed uint64) (int64, []store.TableCode) {
+	t.Helper()
+	ctx := t.Context()
+	boards, err := deal.Seeded(seed).Boards(1, mv.TotalBoards())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := st.CreateEvent(ctx, store.Setup{Name: name, Movement: mv, Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range mv.Rounds {
+		if err := st.StartRound(ctx, id, r+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	codes, err := st.Codes(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id, codes
+}
