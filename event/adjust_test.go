@@ -100,33 +100,9 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	if _, err := ev.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ParseResult("1 A+/A-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
-		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
-	}
-	// Law 86: a split score at teams is scored in a knock-out only; a
-	// weighted one (Law 12C1(c)) is scored between the rooms.
-	split, _ := ParseResult("1 =420/-50")
-	if err := ev.EnterRoom(1, 1, false, []Result{split}); !errors.Is(err, ErrBadResult) {
-		t.Errorf("Law 86: a split score in a Swiss teams event: %v, want it refused", err)
-	}
-	w, _ := ParseResult("1 =420@0.5 =-50@0.5")
-	if err := ev.EnterRoom(1, 1, false, []Result{w}); err != nil {
-		t.Errorf("Law 12C1(c): a weighted score in a teams event: %v", err)
-	}
-	ko := New("ko", KnockoutTeams, IMPs)
-	ko.BoardsPerRound = 2
-	ko.AddEntrant(Entrant{Name: "a"})
-	ko.AddEntrant(Entrant{Name: "b"})
-	ko.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
-	if _, err := ko.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := ko.EnterRoom(1, 1, false, []Result{split}); err != nil {
-		t.Errorf("Law 86: a split score in a knock-out: %v", err)
+	turned, _ := ParseResult("1 4S N 10 turned")
+	if err := ev.EnterRoom(1, 1, false, []Result{turned}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("NSWBA 8.4: a board turned through 90° in a teams match: %v, want it refused as a fouled board", err)
 	}
 	mp := mpEvent(t, 4)
 	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
@@ -135,6 +111,95 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	u, _ := ParseResult("1 unplayed")
 	if err := mp.EnterRoom(1, 1, false, []Result{u}); !errors.Is(err, ErrBadResult) {
 		t.Errorf("an unplayed board in a matchpoint event: %v, want it refused (NSWBA 13.10 assigns IMPs)", err)
+	}
+}
+
+// TestAdjustedScoresSwissTeams: a Swiss teams round of two 2-board matches
+// in which each kind of adjusted score is recorded in one room and the
+// other room played the board: the match is scored board by board, each
+// team's IMPs from its own score when the figures do not balance, each
+// team's VPs from its own IMPs, and the next round can be drawn. Board 2
+// is 3NT by East making in both rooms (a push).
+func TestAdjustedScoresSwissTeams(t *testing.T) {
+	tests := []struct {
+		clause     string
+		open, cl   string // board 1 in the open (home NS) and closed room
+		home, away float64
+	}{
+		// NSWBA 8.3: a match of fewer than 11 boards, average-plus is 2 IMPs.
+		{"Law 82C: the Director's error, both teams non-offending: +2 each (NSWBA 8.3)", "1 82C", "1 4S E 10", 2, 2},
+		{"NSWBA 6.2.3: the home team mis-marked the pad and the away team declined: -2, +2", "1 pad NS", "1 4S E 10", -2, 2},
+		{"NSWBA 13.11: a seen traveller in the closed room: average-minus to both teams", "1 4S N 10", "1 seen", -2, -2},
+		{"Law 12C2: average-plus to the closed room's East–West (home), average-minus to its North–South (away)", "1 4S N 10", "1 A-/A+", 2, -2},
+		// Home +420 against the closed room's -420: 840, 13 IMPs; away
+		// given -50 (from NS's side) against it: 370, 9 to home, -9 its own.
+		{"Law 12C1(b): a split score, each team's IMPs from its own assigned score", "1 =420/-50", "1 4S E 10", 13, -9},
+		{"Law 12C1(b): a split score that balances is an ordinary board", "1 =420/420", "1 4S E 10", 13, -13},
+		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs to each team", "1 unplayed", "1 4S E 10", 2, 2},
+	}
+	for _, tt := range tests {
+		ev, err := Create(Settings{Name: "swiss", Kind: SwissTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: 2, PlannedRounds: 3, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []string{"a", "b", "c", "d"} {
+			if _, err := ev.AddEntrant(Entrant{Name: n}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+		if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1, 2}, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		enter := func(table int, closed bool, rows ...string) {
+			t.Helper()
+			var rs []Result
+			for _, s := range rows {
+				r, err := ParseResult(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs = append(rs, r)
+			}
+			if err := ev.EnterRoom(1, table, closed, rs); err != nil {
+				t.Fatalf("%s: %v", tt.clause, err)
+			}
+		}
+		enter(1, false, tt.open, "2 3NT E 9")
+		enter(1, true, tt.cl, "2 3NT E 9")
+		enter(2, false, "1 4S N 10", "2 3NT E 9")
+		enter(2, true, "1 4S E 10", "2 3NT E 9")
+		sc, err := ev.NewScorer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Score(sc); err != nil {
+			t.Fatalf("%s: %v", tt.clause, err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		away := -deref(m.IMPs)
+		if m.EWIMPs != nil {
+			away = *m.EWIMPs
+		}
+		if m.IMPs == nil || *m.IMPs != tt.home || away != tt.away {
+			t.Errorf("%s: home %g, away %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), away, tt.home, tt.away)
+			continue
+		}
+		homeVP, _ := sc.VP(tt.home, 2)
+		awayVP, _ := sc.VP(tt.away, 2)
+		if m.VP == nil || m.VP[NS] != homeVP || m.VP[EW] != awayVP {
+			t.Errorf("%s: VP %v, want %g and %g, each team's from its own IMPs", tt.clause, m.VP, homeVP, awayVP)
+		}
+		// The VPs carry to the ranking and the next draw.
+		for _, r := range ev.Records(sc) {
+			want := map[int]float64{1: homeVP, 2: awayVP}[r.Entrant]
+			if (r.Entrant == 1 || r.Entrant == 2) && r.Total != want {
+				t.Errorf("%s: team %d total %g, want %g", tt.clause, r.Entrant, r.Total, want)
+			}
+		}
+		if _, err := ev.DrawSwiss(DrawOptions{}); err != nil {
+			t.Errorf("%s: the next draw: %v", tt.clause, err)
+		}
 	}
 }
 
