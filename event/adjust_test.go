@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/movement"
 )
 
 // boardOne is a matchpoint event of eight pairs at four tables playing
@@ -300,24 +301,31 @@ func TestMisMarkedPad(t *testing.T) {
 
 // TestSitOutAverage: NSWBA 13.8, a median-scored IMP pairs event with an
 // odd number of pairs: the pair that sits out a round scores on each board
-// the average of the IMPs the pairs who played it scored. Board 1 is
-// +420, +420 and -50; board 2 +600 at every table (0 IMPs).
+// the average of the IMPs the pairs who played it scored. The regulation
+// does not say of which direction; the pair takes the average of its own
+// direction in the movement (Match.SitOutEW), since over both directions
+// the average is 0. Board 1 is +420, +420 and -50; board 2 +600 at every
+// table (0 IMPs).
 func TestSitOutAverage(t *testing.T) {
 	tests := []struct {
 		clause string
 		kind   Kind
 		trim   int
+		ew     bool     // the sit-out pair's own direction is East–West
 		imps   *float64 // the sit-out pair's IMPs; nil for the bye's VP
 	}{
 		// Datum of the middle score, +420: 0, 0 and -470 (-10 IMPs): -10/3,
 		// to two places.
-		{"NSWBA 13.8: a median datum: the average is -3.33 IMPs", RoundRobin, 1, ptr(-3.33)},
+		{"NSWBA 13.8: a median datum, a North–South pair sitting out: the North–South average, -3.33 IMPs", RoundRobin, 1, false, ptr(-3.33)},
+		// The East–West pairs scored 0, 0 and +10.
+		{"NSWBA 13.8: a median datum, an East–West pair sitting out: the East–West average, +3.33 IMPs", RoundRobin, 1, true, ptr(3.33)},
 		// Datum of all three, 263.3 rounded to 260: +160 (+4), +4, -310
 		// (-7): average +1/3.
-		{"NSWBA 13.8: a datum of all scores: the average is +0.33", RoundRobin, 0, ptr(0.33)},
+		{"NSWBA 13.8: a datum of all scores: the North–South average is +0.33", RoundRobin, 0, false, ptr(0.33)},
+		{"NSWBA 13.8: a datum of all scores: the East–West average is -0.33", RoundRobin, 0, true, ptr(-0.33)},
 		// A Swiss pairs field is not served by 13.8 (13.7: a bye or half
 		// matches): the bye scores the profile's bye VP.
-		{"NSWBA 13.7: a Swiss pairs bye keeps its VP", SwissPairs, 1, nil},
+		{"NSWBA 13.7: a Swiss pairs bye keeps its VP", SwissPairs, 1, false, nil},
 	}
 	for _, tt := range tests {
 		ev := New("sit-out", tt.kind, ButlerVP)
@@ -326,9 +334,11 @@ func TestSitOutAverage(t *testing.T) {
 			ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
 		}
 		ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
-		if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 0}}, []int{1, 2}, time.Time{}); err != nil {
+		rd, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 0}}, []int{1, 2}, time.Time{})
+		if err != nil {
 			t.Fatal(err)
 		}
+		rd.Matches[3].SitOutEW = tt.ew
 		for table, b1 := range []string{"1 4S N 10", "1 4S N 10", "1 4S N 9"} {
 			var rs []Result
 			for _, s := range []string{b1, "2 3NT N 9"} {
@@ -366,5 +376,52 @@ func TestSitOutAverage(t *testing.T) {
 		if m.IMPs == nil || math.Abs(*m.IMPs-*tt.imps) > 1e-9 || m.VP[NS] != want {
 			t.Errorf("%s: IMPs %v, VP %v; want %g IMPs, %g VP", tt.clause, deref(m.IMPs), m.VP, *tt.imps, want)
 		}
+	}
+}
+
+// TestSitOutDirection: a round-robin (Berger) schedule for an odd field
+// seats the pair whose opponent is missing in its own seat: North–South
+// when it is the home side, else East–West (Match.SitOutEW), the direction
+// whose average it takes under NSWBA 13.8.
+func TestSitOutDirection(t *testing.T) {
+	mv, err := movement.NewRoundRobin(movement.RoundRobinOptions{Teams: 7, PerSet: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := New("rr", RoundRobin, ButlerVP)
+	for i := 1; i <= 7; i++ {
+		ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
+	}
+	ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
+	if err := ev.AddMovement(1, mv, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[bool]int{}
+	for i, rd := range ev.Rounds() {
+		for _, st := range mv.Rounds[i].Tables {
+			if st.NS != 0 && st.EW != 0 {
+				continue
+			}
+			present, ew := st.NS, false
+			if st.NS == 0 {
+				present, ew = st.EW, true
+			}
+			found := false
+			for _, m := range rd.Matches {
+				if m.Bye() && m.NS == entrantOf(mv, present) {
+					found = true
+					if m.SitOutEW != ew {
+						t.Errorf("NSWBA 13.8: round %d: pair %d sits out from the %v seat, SitOutEW %v", rd.Number, m.NS, map[bool]string{false: "NS", true: "EW"}[ew], m.SitOutEW)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("round %d: pair %d sits out but has no bye", rd.Number, present)
+			}
+			seen[ew]++
+		}
+	}
+	if seen[false] == 0 || seen[true] == 0 {
+		t.Errorf("the schedule's sit-outs by direction %v: want both directions tested", seen)
 	}
 }

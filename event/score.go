@@ -130,13 +130,23 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			}
 			if sitOut != nil {
 				// NSWBA 13.8: the pair that sat out scores, on every board
-				// of the round, the average the pairs who played it scored.
+				// it would have played, the average the pairs who played it
+				// scored in its own direction (sitOutAverages).
+				side := NS
+				if m.SitOutEW {
+					side = EW
+				}
 				var imps float64
-				for _, b := range rd.Boards {
-					imps += sitOut[b]
+				played := m.BoardsIn(rd)
+				for _, b := range played {
+					imps += sitOut[b][side]
 				}
 				imps = round2(imps)
-				ns, _ := sc.VP(imps, boards)
+				n := len(played)
+				if n == 0 {
+					n = boards
+				}
+				ns, _ := sc.VP(imps, n)
 				m.VP, m.IMPs = &[2]float64{ns, 0}, &imps
 				continue
 			}
@@ -300,16 +310,20 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 }
 
 // sitOutAverages returns, board by board, the average IMPs the pairs who
-// played it in round rd scored (score.SitOutAverage), to be given to a pair
-// that sat out the round in a median-scored IMP pairs event (NSWBA 13.8):
-// an event scored by Butler IMPs that is not a Swiss (a Swiss pairs field
-// with an odd number of pairs is served by a bye or by half matches, 13.7).
-// The pair sitting out takes the North–South average, the seat a bye
-// holds; under a datum of all scores it is near 0, under a trimmed (median)
-// datum it need not be. imps gives a played row's IMPs against the board's
-// datum; adjusted holds the rows package score's Butler traveller scored.
-// nil when 13.8 does not apply.
-func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int]float64 {
+// played it in round rd scored (score.SitOutAverage), North–South's and
+// East–West's, to be given to a pair that sat out the round in a
+// median-scored IMP pairs event (NSWBA 13.8): an event scored by Butler
+// IMPs that is not a Swiss (a Swiss pairs field with an odd number of pairs
+// is served by a bye or by half matches, 13.7). The regulation asks for "an
+// average score" on each board and does not say of which direction; over
+// both directions together it is always nil, so the pair takes the
+// average of its own direction in the movement (Match.SitOutEW), the seat
+// it would have held had its opponents been there. Under a datum of all
+// scores that average is near 0, under a trimmed (median) datum it need
+// not be. imps gives a played row's IMPs against the board's datum;
+// adjusted holds the rows package score's Butler traveller scored. nil when
+// 13.8 does not apply.
+func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int][2]float64 {
 	if ev.Scoring != ButlerVP || ev.Kind.Swiss() {
 		return nil
 	}
@@ -330,9 +344,10 @@ func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, 
 			scored[r.Board] = append(scored[r.Board], x)
 		}
 	}
-	out := make(map[int]float64, len(rows))
+	out := make(map[int][2]float64, len(rows))
 	for b, rs := range rows {
-		out[b], _ = score.SitOutAverage(rs, scored[b])
+		ns, ew := score.SitOutAverage(rs, scored[b])
+		out[b] = [2]float64{ns, ew}
 	}
 	return out
 }
