@@ -18,6 +18,24 @@ type AuctionCall struct {
 	Line      int         `json:"line,omitempty"`
 }
 
+// CancelledCall is a call the ruling cancelled: its seat, the call as made
+// and the log line.
+type CancelledCall struct {
+	Seat bridge.Seat `json:"seat"`
+	Call MadeCall    `json:"call"`
+	Line int         `json:"line,omitempty"`
+}
+
+// cancelledCall is entry e as a ruling's cancelled call.
+func cancelledCall(e Entry) CancelledCall {
+	return CancelledCall{Seat: e.Seat, Call: madeCall(e), Line: e.Line}
+}
+
+// same reports whether c and o are the same call at the same seat and line.
+func (c CancelledCall) same(o CancelledCall) bool {
+	return c.Seat == o.Seat && c.Line == o.Line && c.Call.String() == o.Call.String() && c.Call.Inadmissible == o.Call.Inadmissible
+}
+
 // The kinds of MadeCall.
 const (
 	CallPass     = "pass"

@@ -2,6 +2,8 @@ package laws
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/bridgetd/bridgetd/bridge"
@@ -45,5 +47,31 @@ func TestMadeCall(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || back.String() != m.String() || back.Inadmissible != m.Inadmissible {
 			t.Errorf("%s: loads back as %+v, %v", tt.clause, back, err)
 		}
+	}
+}
+
+// TestCancelledCalls: a ruling lists the calls it cancelled, typed, each
+// once with its seat and line (Law 38B cancels the bid above seven and the
+// call after it); a call replaced under Law 25A and made again as a new
+// entry is no longer listed as cancelled by the ruling that restored it.
+func TestCancelledCalls(t *testing.T) {
+	tb, err := playLog(t, Edition2017, "N 8S; E P; E 1H")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range tb.Result().Rulings {
+		for _, c := range r.Rect.Cancelled {
+			got = append(got, fmt.Sprintf("%s %s line %d inadmissible=%v", c.Seat, c.Call, c.Line, c.Call.Inadmissible))
+		}
+	}
+	want := []string{"N 8♠ line 2 inadmissible=true", "E Pass line 3 inadmissible=false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Law 38B: cancelled %q, want %q", got, want)
+	}
+	x := cancelledCall(Entry{Seat: bridge.North, Call: bridge.Bid(1, bridge.DiamondsStrain), Line: 3})
+	y := cancelledCall(Entry{Seat: bridge.North, Call: bridge.Bid(1, bridge.DiamondsStrain), Line: 3})
+	if !x.same(y) || x.same(cancelledCall(Entry{Seat: bridge.North, Text: "1D", Line: 3})) {
+		t.Errorf("Law 25A: the same call at the same seat and line must match, and only it")
 	}
 }
