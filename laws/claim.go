@@ -535,11 +535,12 @@ type claimSearch struct {
 	mode      int
 	unaware   bool
 	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
-	memo      map[claimKey]claimBound
+	memo      *boundTable
 	root      claimState
 	nodes     int
 	solver    *dd.Solver     // double-dummy upper bounds (the claimer cannot beat best play)
-	ddMemo    map[ddKey]int8 // the bounds already computed
+	ddMemo    *ddTable       // the bounds already computed
+	bufs      [53][]claimMove // the moves of each ply, by cards still held
 	cardSteps bool           // the statement names cards: table entries keep absolute ranks
 }
 
@@ -578,7 +579,7 @@ type claimMove struct {
 }
 
 func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int) *claimSearch {
-	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: map[claimKey]claimBound{}}
+	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: newBoundTable()}
 	s.ts, s.hasTrump = pos.Trump.Suit()
 	for _, sp := range st.Steps {
 		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
@@ -652,7 +653,10 @@ func (s *claimSearch) ddBound(st *claimState) int {
 		return n
 	}
 	k := ddKey{relative(st.hands), st.leader}
-	if v, ok := s.ddMemo[k]; ok {
+	if s.ddMemo == nil {
+		s.ddMemo = newDDTable()
+	}
+	if v, ok := s.ddMemo.get(k); ok {
 		return int(v)
 	}
 	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
@@ -662,10 +666,7 @@ func (s *claimSearch) ddBound(st *claimState) int {
 	if st.leader.Side() != s.side {
 		v = n - v
 	}
-	if s.ddMemo == nil {
-		s.ddMemo = map[ddKey]int8{}
-	}
-	s.ddMemo[k] = int8(v)
+	s.ddMemo.put(k, int8(v))
 	return v
 }
 
@@ -792,7 +793,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			beta = ub + 1
 		}
 		key = s.key(&st)
-		if b, ok := s.memo[key]; ok {
+		if b, ok := s.memo.get(key); ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
 				return int(b.lo)
 			}
@@ -836,7 +837,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	}
 	if st.n == 0 {
 		b := claimBound{lo: 0, hi: 13}
-		if old, ok := s.memo[key]; ok {
+		if old, ok := s.memo.get(key); ok {
 			b = old
 		}
 		switch {
@@ -847,7 +848,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
-		s.memo[key] = b
+		s.memo.put(key, b)
 	}
 	return v
 }
@@ -1415,23 +1416,36 @@ func (s *claimSearch) line() []LineCard {
 			return out
 		}
 		seat := (st.leader + bridge.Seat(st.n)) & 3
-		moves, _ := s.moves(&st)
+		moves, maximise := s.moves(&st)
 		if len(moves) == 0 {
 			return out
 		}
-		// one null-window test a card: is it worth more than the target,
-		// or (at a choice made for the claimer) at least the target?
+		moves = append([]claimMove(nil), moves...) // the searches below reuse the ply's buffer
+		// One null-window test a card. The target is the value here, so at
+		// a choice made against the claimer every card is worth at least
+		// the target: the card kept is the first worth no more (and, on
+		// the claimer's side, the first worth more is noted); at a choice
+		// made for him every card is worth at most the target: the card
+		// kept is the first worth that much.
 		pick, picked := moves[0], false
 		var better []bridge.Card
+		mine := seat.Side() == s.side && s.mode == modeNormal
 		for _, m := range moves {
 			ch := s.apply(st, m)
-			above := s.search(ch, target, target+1) > target
-			atLeast := above || s.search(ch, target-1, target) >= target
-			if above {
-				better = append(better, m.card)
+			if maximise {
+				if s.search(ch, target-1, target) >= target {
+					pick, picked = m, true
+					break
+				}
+				continue
 			}
-			if !picked && atLeast && !above {
+			if s.search(ch, target, target+1) > target {
+				better = append(better, m.card)
+			} else if !picked {
 				pick, picked = m, true
+			}
+			if picked && (!mine || len(better) > 0) {
+				break
 			}
 		}
 		why := pick.why
@@ -1526,4 +1540,87 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 		return a.Acquiescence(pos, c)
 	}
 	return Award{}, fmt.Errorf("laws: %q: %w", kind, ErrClaimKind)
+}
+
+// table is the search's open-addressing hash table (a Go map with these
+// keys costs a third of the search): the bounds of each trick start
+// searched by claimKey, the double-dummy bounds by ddKey.
+type table[K comparable, V any] struct {
+	keys []K
+	vals []V
+	used []bool
+	n    int
+	hash func(*K) uint64
+}
+
+func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
+	const size = 1 << 10
+	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), used: make([]bool, size), hash: hash}
+}
+
+// boundTable holds the bounds on the value of each trick start searched.
+type boundTable = table[claimKey, claimBound]
+
+func newBoundTable() *boundTable {
+	return newTable[claimKey, claimBound](func(k *claimKey) uint64 {
+		return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
+	})
+}
+
+// ddTable holds the double-dummy bounds already computed.
+type ddTable = table[ddKey, int8]
+
+func newDDTable() *ddTable {
+	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) })
+}
+
+// mixHands hashes a deal and a few small fields.
+func mixHands(d *bridge.Deal, extra uint64) uint64 {
+	h := extra*0x9e3779b97f4a7c15 ^ 0x632be59bd9b4e019
+	for _, x := range d {
+		h ^= uint64(x)
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+func (t *table[K, V]) slot(k *K) int {
+	mask := len(t.keys) - 1
+	i := int(t.hash(k)) & mask
+	for t.used[i] && t.keys[i] != *k {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+func (t *table[K, V]) get(k K) (V, bool) {
+	i := t.slot(&k)
+	return t.vals[i], t.used[i]
+}
+
+func (t *table[K, V]) put(k K, v V) {
+	i := t.slot(&k)
+	if !t.used[i] {
+		if 4*(t.n+1) > 3*len(t.keys) {
+			t.grow()
+			i = t.slot(&k)
+		}
+		t.used[i], t.keys[i] = true, k
+		t.n++
+	}
+	t.vals[i] = v
+}
+
+func (t *table[K, V]) grow() {
+	keys, vals, used := t.keys, t.vals, t.used
+	size := 2 * len(keys)
+	t.keys, t.vals, t.used, t.n = make([]K, size), make([]V, size), make([]bool, size), 0
+	for i, u := range used {
+		if u {
+			j := t.slot(&keys[i])
+			t.used[j], t.keys[j], t.vals[j] = true, keys[i], vals[i]
+			t.n++
+		}
+	}
 }
