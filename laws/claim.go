@@ -787,19 +787,23 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
 		}
-		if ub := s.ddBound(&st); ub <= alpha {
-			return ub
-		} else if ub < beta {
-			beta = ub + 1
-		}
 		key = s.key(&st)
-		if b, ok := s.memo.get(key); ok {
+		b, ok := s.memo.get(key)
+		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
 				return int(b.lo)
 			}
 			if int(b.hi) <= alpha {
 				return int(b.hi)
 			}
+		}
+		// the double-dummy bound, when the table entry does not settle it
+		if ub := s.ddBound(&st); ub <= alpha {
+			return ub
+		} else if ub < beta {
+			beta = ub + 1
+		}
+		if ok {
 			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
 		}
 	}
@@ -881,11 +885,21 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 			legal = f
 		}
 	}
+	// the moves of this ply go in its own buffer: a search below it uses
+	// those of the plies with fewer cards held
+	ply := (st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]).Len()
 	keep := func(why string, cs bridge.Hand, step int, plan Step, by bridge.Seat) []claimMove {
-		var out []claimMove
-		for _, c := range s.distinct(st, seat, cs) {
-			out = append(out, claimMove{card: c, why: why, step: step, plan: plan, by: by})
+		out := s.bufs[ply][:0]
+		d := s.distinctHand(st, seat, cs)
+		for su := bridge.Spades; su <= bridge.Spades; su-- {
+			b := d.SuitBits(su)
+			for b != 0 {
+				r := 15 - bits.LeadingZeros16(b)
+				b &^= 1 << r
+				out = append(out, claimMove{card: bridge.NewCard(su, bridge.Rank(r)), why: why, step: step, plan: plan, by: by})
+			}
 		}
+		s.bufs[ply] = out
 		return out
 	}
 	if seat.Side() != s.side {
@@ -993,10 +1007,16 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 
 // distinct returns one card of each run of cards of equal value in cs: two
 // cards of cs with no card of another hand still in play between them.
+// The cards come spades first, each suit from the top.
 func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand) []bridge.Card {
+	return s.distinctHand(st, seat, cs).Cards()
+}
+
+// distinctHand is distinct as a set of cards.
+func (s *claimSearch) distinctHand(st *claimState, seat bridge.Seat, cs bridge.Hand) bridge.Hand {
 	others := st.all() &^ st.hands[seat]
-	var out []bridge.Card
-	for su := bridge.Spades; su <= bridge.Spades; su-- {
+	var out bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
 		b := cs.SuitBits(su)
 		ob := others.SuitBits(su)
 		prev := -1
@@ -1006,7 +1026,7 @@ func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand)
 			if prev >= 0 && ob&(uint16(1)<<prev-uint16(1)<<(r+1)) == 0 {
 				continue // same value as the card kept above it
 			}
-			out = append(out, bridge.NewCard(su, bridge.Rank(r)))
+			out = out.With(bridge.NewCard(su, bridge.Rank(r)))
 			prev = r
 		}
 	}
@@ -1544,18 +1564,19 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 
 // table is the search's open-addressing hash table (a Go map with these
 // keys costs a third of the search): the bounds of each trick start
-// searched by claimKey, the double-dummy bounds by ddKey.
+// searched by claimKey, the double-dummy bounds by ddKey. A slot's tag is
+// its key's hash with the low bit set (0: empty), compared before the key.
 type table[K comparable, V any] struct {
 	keys []K
 	vals []V
-	used []bool
+	tags []uint32
 	n    int
 	hash func(*K) uint64
 }
 
 func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
 	const size = 1 << 10
-	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), used: make([]bool, size), hash: hash}
+	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash}
 }
 
 // boundTable holds the bounds on the value of each trick start searched.
@@ -1585,41 +1606,43 @@ func mixHands(d *bridge.Deal, extra uint64) uint64 {
 	return h
 }
 
-func (t *table[K, V]) slot(k *K) int {
+func (t *table[K, V]) slot(k *K) (int, uint32) {
 	mask := len(t.keys) - 1
-	i := int(t.hash(k)) & mask
-	for t.used[i] && t.keys[i] != *k {
+	h := t.hash(k)
+	tag := uint32(h>>32) | 1
+	i := int(h) & mask
+	for t.tags[i] != 0 && (t.tags[i] != tag || t.keys[i] != *k) {
 		i = (i + 1) & mask
 	}
-	return i
+	return i, tag
 }
 
 func (t *table[K, V]) get(k K) (V, bool) {
-	i := t.slot(&k)
-	return t.vals[i], t.used[i]
+	i, _ := t.slot(&k)
+	return t.vals[i], t.tags[i] != 0
 }
 
 func (t *table[K, V]) put(k K, v V) {
-	i := t.slot(&k)
-	if !t.used[i] {
-		if 4*(t.n+1) > 3*len(t.keys) {
+	i, tag := t.slot(&k)
+	if t.tags[i] == 0 {
+		if 2*(t.n+1) > len(t.keys) {
 			t.grow()
-			i = t.slot(&k)
+			i, tag = t.slot(&k)
 		}
-		t.used[i], t.keys[i] = true, k
+		t.tags[i], t.keys[i] = tag, k
 		t.n++
 	}
 	t.vals[i] = v
 }
 
 func (t *table[K, V]) grow() {
-	keys, vals, used := t.keys, t.vals, t.used
+	keys, vals, tags := t.keys, t.vals, t.tags
 	size := 2 * len(keys)
-	t.keys, t.vals, t.used, t.n = make([]K, size), make([]V, size), make([]bool, size), 0
-	for i, u := range used {
-		if u {
-			j := t.slot(&keys[i])
-			t.used[j], t.keys[j], t.vals[j] = true, keys[i], vals[i]
+	t.keys, t.vals, t.tags, t.n = make([]K, size), make([]V, size), make([]uint32, size), 0
+	for i, g := range tags {
+		if g != 0 {
+			j, tag := t.slot(&keys[i])
+			t.tags[j], t.keys[j], t.vals[j] = tag, keys[i], vals[i]
 			t.n++
 		}
 	}
