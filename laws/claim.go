@@ -787,6 +787,9 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
 		}
+		if lb := s.masterTrumps(&st); lb >= beta {
+			return lb
+		}
 		key = s.key(&st)
 		b, ok := s.memo.get(key)
 		if ok {
@@ -1415,6 +1418,32 @@ func (s *claimSearch) sure(st *claimState) bool {
 		}
 	}
 	return true
+}
+
+// masterTrumps is a lower bound on the claimer side's tricks from a
+// trick start, whatever anyone plays: a trump ranking above every trump
+// the opponents hold wins, for his side, the trick it is played to (led,
+// followed or ruffed in, the highest trump there is his side's), and one
+// hand plays its trumps to different tricks; so his side takes at least as
+// many tricks as either hand holds such trumps (all its trumps when the
+// opponents have none).
+func (s *claimSearch) masterTrumps(st *claimState) int {
+	if !s.hasTrump {
+		return 0
+	}
+	var opp uint16
+	for _, o := range s.side.Opponents().Seats() {
+		opp |= st.hands[o].SuitBits(s.ts)
+	}
+	above := ^uint16(0)
+	if opp != 0 {
+		above = ^(uint16(2)<<(15-bits.LeadingZeros16(opp)) - 1)
+	}
+	n := 0
+	for _, x := range s.side.Seats() {
+		n = max(n, bits.OnesCount16(st.hands[x].SuitBits(s.ts)&above))
+	}
+	return n
 }
 
 // line reconstructs the line the value assumes, card by card.
