@@ -1421,12 +1421,14 @@ func (s *claimSearch) sure(st *claimState) bool {
 }
 
 // masterTrumps is a lower bound on the claimer side's tricks from a
-// trick start, whatever anyone plays: a trump ranking above every trump
-// the opponents hold wins, for his side, the trick it is played to (led,
-// followed or ruffed in, the highest trump there is his side's), and one
-// hand plays its trumps to different tricks; so his side takes at least as
-// many tricks as either hand holds such trumps (all its trumps when the
-// opponents have none).
+// trick start, whatever anyone plays. One hand plays its trumps to
+// different tricks, and a trick in which it plays one goes to his side
+// unless an opponent plays a higher trump to it (the highest trump there is
+// his side's: led, followed or ruffed in); each opponent's trump is played
+// to one trick. So a hand holding a trumps above the k-th highest of the
+// opponents' trumps wins at least a−(k−1) tricks (with k past the last,
+// all its trumps less the opponents' number), and his side at least as
+// many as either hand does.
 func (s *claimSearch) masterTrumps(st *claimState) int {
 	if !s.hasTrump {
 		return 0
@@ -1435,13 +1437,23 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 	for _, o := range s.side.Opponents().Seats() {
 		opp |= st.hands[o].SuitBits(s.ts)
 	}
-	above := ^uint16(0)
-	if opp != 0 {
-		above = ^(uint16(2)<<(15-bits.LeadingZeros16(opp)) - 1)
-	}
 	n := 0
 	for _, x := range s.side.Seats() {
-		n = max(n, bits.OnesCount16(st.hands[x].SuitBits(s.ts)&above))
+		own := st.hands[x].SuitBits(s.ts)
+		// k−1 opponent's trumps above: own trumps above the next one down
+		higher, rest := 0, opp
+		for {
+			above := own
+			if rest != 0 {
+				above &^= uint16(2)<<(15-bits.LeadingZeros16(rest)) - 1
+			}
+			n = max(n, bits.OnesCount16(above)-higher)
+			if rest == 0 {
+				break
+			}
+			rest &^= uint16(1) << (15 - bits.LeadingZeros16(rest))
+			higher++
+		}
 	}
 	return n
 }
