@@ -729,8 +729,6 @@ func (s *claimSearch) key(st *claimState) claimKey {
 	return k
 }
 
-// search returns the claimer side's tricks from st (the current trick
-// included), by alpha-beta within (alpha, beta).
 // relative returns the deal with the cards of each suit renumbered from the
 // ace down, in order: the play from a trick start depends only on the
 // order of the cards still in play, so positions that differ only in the
@@ -761,6 +759,15 @@ func relative(d bridge.Deal) bridge.Deal {
 	return out
 }
 
+// search returns the claimer side's tricks from st (the current trick
+// included), by alpha-beta within (alpha, beta). Most choices are made
+// against the claimer (the defence's, and his own unstated ones), so a
+// search that must show he takes beta tricks visits every line on which
+// he has not yet taken them: at each trick start it stops at a bound —
+// the tricks his master trumps take whatever anyone plays
+// (masterTrumps), a position where he takes the rest (sure) — and at the
+// table's bounds from earlier searches; one that must show he takes fewer
+// stops where double dummy (ddBound) gives him no more than alpha.
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
