@@ -538,10 +538,10 @@ type claimSearch struct {
 	memo      *boundTable
 	root      claimState
 	nodes     int
-	solver    *dd.Solver     // double-dummy upper bounds (the claimer cannot beat best play)
-	ddMemo    *ddTable       // the bounds already computed
+	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo    *ddTable        // the bounds already computed
 	bufs      [53][]claimMove // the moves of each ply, by cards still held
-	cardSteps bool           // the statement names cards: table entries keep absolute ranks
+	cardSteps bool            // the statement names cards: table entries keep absolute ranks
 }
 
 type ddKey struct {
