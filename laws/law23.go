@@ -34,14 +34,18 @@ func (t *Table) enforcedPassCheck(r *Ruling) {
 }
 
 // damageCheck adds a later damage check under law to the ruling, once.
-func (t *Table) damageCheck(r *Ruling, law string) {
+func (t *Table) damageCheck(r *Ruling, law string) { addDamageCheck(r, law, &t.findings) }
+
+// addDamageCheck adds a damage check under law to r, once, and lists it in
+// *open for the finding that answers it.
+func addDamageCheck(r *Ruling, law string, open *[]*damageCheck) {
 	for _, l := range r.Rect.DamageCheck {
 		if l == law {
 			return
 		}
 	}
 	r.Rect.DamageCheck = append(r.Rect.DamageCheck, law)
-	t.findings = append(t.findings, &damageCheck{ruling: r, law: law})
+	*open = append(*open, &damageCheck{ruling: r, law: law})
 }
 
 // adjustment describes the assigned adjusted score that follows a damage
@@ -54,6 +58,8 @@ func (t *Table) adjustment(law string) string {
 		return "assigned adjusted score (Law 23, see 72B1; Law 12C2): the offender could have known the enforced pass would likely damage the non-offending side"
 	case "72C":
 		return "assigned adjusted score (Law 72C; Law 12C1(b)): the offender could have been aware the irregularity could well damage the non-offending side"
+	case "43B3", "43B2(c)":
+		return fmt.Sprintf("the defenders' score alone is adjusted, taking away what their irregularity gained; declarer's side keeps the table result (Law %s)", law)
 	}
 	return fmt.Sprintf("assigned adjusted score for the non-offending side (Law %s; Law %s)", law, t.law("12C2", "12C1(b)"))
 }

@@ -45,7 +45,8 @@ func (p *Play) revokeTransfers() {
 		claimed[c.Seat.Side()] += got
 		claimed[c.Seat.Side().Opponents()] += c.Position.Remaining() - got
 	}
-	p.transfers = RevokeTransfers(p.ed, p.Tricks(), p.contract.Strain, p.declarer, p.revokes, claimed)
+	p.transfers = RevokeTransfers(p.ed, p.Tricks(), p.contract.Strain, p.declarer, append(p.Revokes(), p.deemed...), claimed)
+	p.transfers = append(p.transfers, p.defectTransfers(claimed)...) // 67B1
 	for _, tr := range p.transfers {
 		r := p.newRuling(tr.Law, tr.Revoke.Seat, fmt.Sprintf("established revoke by %s on trick %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Revoke.Card))
 		r.Rect.DamageCheck = append(r.Rect.DamageCheck, "64C")

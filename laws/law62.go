@@ -27,7 +27,9 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	seat &= 3
 	idx := -1
 	for i := len(p.revokes) - 1; i >= 0; i-- {
-		if p.revokes[i].Seat == seat && !p.revokes[i].Established {
+		// 62D1: a revoke on trick twelve is corrected even once
+		// established, until the hands go back into the board
+		if rv := p.revokes[i]; rv.Seat == seat && (!rv.Established || rv.Trick == 12 && !p.ended) {
 			idx = i
 			break
 		}
@@ -38,6 +40,7 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	if p.claim != nil {
 		return fmt.Errorf("laws: %w: the play has stopped for a claim", ErrPlayOver)
 	}
+	twelfth := p.revokes[idx].Established // only a twelfth-trick revoke gets here established
 	if p.pending != nil {
 		return fmt.Errorf("laws: %w (Law %s): the revoke is corrected once it is settled", ErrPlayPending, p.pending.ruling.Law)
 	}
@@ -56,6 +59,9 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	if pos < 0 {
 		return fmt.Errorf("laws: %w: %s's revoke card is not on trick %d", ErrBadEvent, seat, rv.Trick)
 	}
+	if twelfth && k+1 < len(p.tricks) {
+		p.takeBack(k+1, 0) // the last trick is played again after the correction
+	}
 	h := p.hands[seat].With(rv.Card)
 	if !h.Has(c) || c == rv.Card {
 		return fmt.Errorf("laws: %w: %s corrects with %s", ErrNotHeldPlay, seat, c)
@@ -70,16 +76,27 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 		p.won[t.Winner(p.contract.Strain).Side()]--
 		if k+1 < len(p.tricks) {
 			nx := p.tricks[k+1]
+			if nx.Complete() { // 62D: the last trick, played after the twelfth
+				p.won[nx.Winner(p.contract.Strain).Side()]--
+			}
 			for i := 0; i < nx.N; i++ {
-				s := nx.Player(i)
-				p.hands[s] = p.hands[s].With(nx.Cards[i])
+				if s := nx.Player(i); nx.Cards[i].Valid() {
+					p.hands[s] = p.hands[s].With(nx.Cards[i])
+				} else {
+					p.dropDefect(s, k+2)
+				}
 			}
 			p.tricks = p.tricks[:k+1]
+			t = &p.tricks[k]
 		}
 	}
 	var withdrawn, penalised []string
 	for i := t.N - 1; i > pos; i-- {
 		s := t.Player(i)
+		if !t.Cards[i].Valid() {
+			p.dropDefect(s, k+1)
+			continue
+		}
 		p.hands[s] = p.hands[s].With(t.Cards[i])
 		withdrawn = append(withdrawn, s.String()+" "+t.Cards[i].String())
 		if s == seat.Partner() && p.defender(s) {
@@ -104,7 +121,36 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	if len(penalised) > 0 {
 		r.summary(fmt.Sprintf("%s, withdrawn by %s, the offender's partner, becomes a major penalty card (62C2)", strings.Join(penalised, ", "), seat.Partner()))
 	}
+	if twelfth {
+		r.cite("62D1")
+		r.summary("the revoke was on the twelfth trick: it is corrected though established, and no trick is transferred (62D1; 64B6)")
+		if p.defender(seat) && !partnerBefore(t, pos, seat.Partner()) {
+			// the offender revoked before his partner played to the trick
+			r.inform(Information{What: fmt.Sprintf("%s's revoke card %s on trick 12", seat, rv.Card), Authorised: seat.Side().Opponents(),
+				Unauthorised: seat.Side(), Law: p.law("62D2", "16C")})
+			r.note(p.law("62D2: with cards of two suits, his partner may not choose the play the revoke card could have suggested",
+				"62D2: his partner had not yet played to the trick: Law 16C applies to the revoke card"))
+		}
+	}
+	if p.asked[rv.Trick] && seat == p.declarer {
+		// 43B2(b): dummy, after violating 43A2, asked first: Law 64
+		// applies as if the revoke had been established
+		d := rv
+		d.Established = true
+		p.deemed = append(p.deemed, d)
+		r.note("dummy asked about the revoke after violating 43A2: Law 64 applies at the end of play as if it had been established (43B2(b))")
+	}
 	p.hasEarly = [bridge.NumSeats]bool{}
 	p.inTurn(seat, c)
 	return p.runEarly()
+}
+
+// partnerBefore reports whether partner played to trick t before position pos.
+func partnerBefore(t *bridge.Trick, pos int, partner bridge.Seat) bool {
+	for i := 0; i < pos; i++ {
+		if t.Player(i) == partner {
+			return true
+		}
+	}
+	return false
 }

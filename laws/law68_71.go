@@ -79,6 +79,11 @@ func (p *Play) claimOrConcede(seat bridge.Seat, n int, st Statement, concession 
 	if seat == p.Dummy() {
 		return fmt.Errorf("laws: %w: dummy may not claim or concede (Law 68; 43)", ErrBadEvent)
 	}
+	for _, d := range p.defects {
+		if d.card == 0 {
+			return fmt.Errorf("laws: %w: %s's omission on trick %d is rectified first (Law 67)", ErrBadEvent, d.seat, d.trick)
+		}
+	}
 	pos := p.Position()
 	rem := pos.Remaining()
 	if n < 0 || n > rem {

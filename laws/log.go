@@ -36,7 +36,8 @@ type Event struct {
 	Call    CallEvent
 	Word    string // option, finding or request
 	Cards   []bridge.Card
-	Tricks  int // claims and concessions (playlog.go)
+	Tricks  int          // claims and concessions, tricks recorded or disputed (playlog.go)
+	Deal    *bridge.Deal // fouled: the board as it should have been (Law 87)
 }
 
 // LineError reports a bad line in a table log.
@@ -165,11 +166,32 @@ func ParseLog(r io.Reader) (*Log, error) {
 			ev.Kind = "lead"
 			lg.Events = append(lg.Events, ev)
 			continue
-		case "end-of-play":
+		case "end-of-play", evEndRound, evEndCorrection:
 			if len(f) != 1 {
-				return nil, fail("want end-of-play alone")
+				return nil, fail("want %s alone", key)
 			}
-			ev.Kind = "end-of-play"
+			ev.Kind = key
+			lg.Events = append(lg.Events, ev)
+			continue
+		case "wrong-board":
+			if len(f) != 2 || (f[1] != "previously-played" && f[1] != "first-time") {
+				return nil, fail("want wrong-board previously-played or wrong-board first-time (Law 15), or SEAT wrong-board in the auction")
+			}
+			ev.Kind, ev.Word = evWrongBoardPlay, f[1]
+			lg.Events = append(lg.Events, ev)
+			continue
+		case evFouled:
+			if len(f) < 2 {
+				return nil, fail("want fouled and the board's deal in PBN (Law 87)")
+			}
+			d, err := bridge.ParseDeal(strings.Join(f[1:], " "))
+			if err == nil {
+				err = d.Validate()
+			}
+			if err != nil {
+				return nil, fail("%v", err)
+			}
+			ev.Kind, ev.Deal = evFouled, &d
 			lg.Events = append(lg.Events, ev)
 			continue
 		}
@@ -310,6 +332,14 @@ func (lg *Log) Play(ed Edition) (*Table, error) {
 	evs := lg.Events
 	for k := 0; k < len(evs); k++ {
 		ev := evs[k]
+		if k+1 < len(evs) && ev.Kind == evPlay && ev.Word == "" && evs[k+1].Kind == evPlay && evs[k+1].Word == "sim" {
+			// Law 58A: two cards played at the same moment
+			if err := t.PlaysTogether(ev, evs[k+1]); err != nil {
+				return t, err
+			}
+			k++
+			continue
+		}
 		if k+1 < len(evs) && ev.Kind == "call" && evs[k+1].Kind == "call" && evs[k+1].Call.Simultaneous {
 			// Law 33: two calls made at the same moment.
 			nx := evs[k+1]
@@ -349,7 +379,13 @@ func Rule(r io.Reader, ed Edition) (Result, error) {
 // Apply applies one event to the table.
 func (t *Table) Apply(ev Event) error {
 	if t.playing(ev) {
-		return t.applyPlay(ev)
+		err := t.applyPlay(ev)
+		if p := t.play; p != nil {
+			// the damage checks of play rulings are answered at the table
+			t.findings = append(t.findings, p.checks...)
+			p.checks = nil
+		}
+		return err
 	}
 	switch ev.Kind {
 	case "call":
@@ -405,8 +441,47 @@ func (ev Event) String() string {
 		return s
 	case "attention", "lead", "end-of-play":
 		return seat + ev.Kind
-	case evPlay, evCorrect:
-		return seat + map[string]string{evPlay: "plays ", evCorrect: "corrects-revoke "}[ev.Kind] + ev.Cards[0].ASCII()
+	case evPlay:
+		s := seat + "plays " + ev.Cards[0].ASCII()
+		if ev.Word != "" {
+			s += " " + ev.Word
+		}
+		for _, c := range ev.Cards[1:] {
+			s += " " + c.ASCII()
+		}
+		return s
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply:
+		s := seat + playVerbOf[ev.Kind] + " " + ev.Cards[0].ASCII()
+		if ev.Word != "" {
+			s += " " + ev.Word
+		}
+		return s
+	case evSuggest:
+		if len(ev.Cards) == 1 {
+			return seat + "suggests " + ev.Cards[0].ASCII()
+		}
+		return seat + "suggests"
+	case evName, evAskRevoke, evWrongCnt, evPenalty:
+		return strings.TrimSpace(seat + playVerbOf[ev.Kind] + " " + ev.Word)
+	case evLook:
+		return seat + ev.Word
+	case evUI:
+		return seat + uiVerb[ev.Word]
+	case evRecord, evDispute:
+		if ev.Tricks < 0 {
+			return seat + playVerbOf[ev.Kind]
+		}
+		return fmt.Sprintf("%s%s %d", seat, playVerbOf[ev.Kind], ev.Tricks)
+	case evFace, evWarn, evMixes, evOmit:
+		return seat + playVerbOf[ev.Kind]
+	case evInspect, evPointsOut:
+		return strings.TrimSpace(fmt.Sprintf("%s%s %d %s", seat, playVerbOf[ev.Kind], ev.Tricks, ev.Word))
+	case evFouled:
+		return "fouled " + ev.Deal.String()
+	case evWrongBoardPlay:
+		return "wrong-board " + ev.Word
+	case evEndRound, evEndCorrection:
+		return ev.Kind
 	case evClaim:
 		return strings.TrimSpace(fmt.Sprintf("%sclaims %d %s", seat, ev.Tricks, ev.Word))
 	case evConcede:

@@ -67,6 +67,24 @@ type Play struct {
 	spread    bool // 54A: declarer spread his hand and became dummy
 	transfers []RevokeTransfer
 	adj       *Adjudicator
+	// retracted55 is set when declarer's lead out of turn was retracted
+	// (55B) and he has not yet led from the correct hand (60B).
+	retracted55 bool
+	// dummy.go: dummy's violation of 43A2 (the clause), and revokes of
+	// declarer's that Law 64 treats as established though corrected
+	// (43B2(b)), by trick.
+	dummyBreach string
+	asked       map[int]bool
+	deemed      []Revoke
+	// checks are the damage checks of play rulings not yet handed to the
+	// table (Table.Find answers them).
+	checks []*damageCheck
+	// law79_90.go
+	roundOver, correctionOver bool
+	recorded                  *int
+	penalties                 []ProceduralPenalty
+	fouled                    *FouledBoard
+	defects                   []*defect // law65_67.go
 }
 
 // Revoke is a failure to follow suit (or to comply with a rectification)
@@ -100,6 +118,12 @@ type playDecision struct {
 	// byPlay is called when a card is played while the decision is open;
 	// it returns true when the play settles it (53A acceptance).
 	byPlay func(seat bridge.Seat) (bool, error)
+	// loot marks the option after a lead out of turn (53–56) by offender
+	// with card: a retraction under 47E1 and a play by the offending side
+	// meanwhile (60C) refer to it.
+	loot     bool
+	offender bridge.Seat
+	card     bridge.Card
 }
 
 // Errors for events the play cannot take.
@@ -187,7 +211,9 @@ func (p *Play) Position() ClaimPosition {
 	pos := ClaimPosition{Hands: p.hands, Trump: p.contract.Strain, Leader: t.Leader, Declarer: p.declarer,
 		Shown: p.voids}
 	for i := 0; i < t.N; i++ {
-		pos.Trick = append(pos.Trick, t.Cards[i])
+		if t.Cards[i].Valid() { // not the gap of an omitted card (Law 67)
+			pos.Trick = append(pos.Trick, t.Cards[i])
+		}
 	}
 	return pos
 }
@@ -215,6 +241,9 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 		return fmt.Errorf("laws: %w: %s plays %s", ErrNotHeldPlay, seat, c)
 	}
 	if d := p.pending; d != nil {
+		if d.loot && seat.Side() == d.offender.Side() && !(seat == d.offender && c == d.card) {
+			return p.offendersPlay(d, seat, c) // 60C
+		}
 		if d.byPlay == nil {
 			return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)
 		}
@@ -228,6 +257,9 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 	}
 	t := p.current()
 	turn := t.Player(t.N)
+	if p.retracted55 && t.N == 0 && p.defender(seat) && !p.defender(turn) {
+		return p.beforeDeclarersLead(seat, c) // 60B
+	}
 	if seat != turn {
 		if t.N == 0 {
 			return p.leadOutOfTurn(seat, c)
@@ -253,11 +285,19 @@ func (p *Play) inTurn(seat bridge.Seat, c bridge.Card) {
 		}
 	}
 	p.hasEarly[seat] = false // a card put on the table early is played now, or replaced by this one
+	p.retracted55 = false
 	p.checkRestriction(seat, c, t.N == 0)
 	p.checkPenalty(seat, c, t)
 	p.establish(seat)
 	p.hands[seat] = h.Without(c)
 	p.dropPenalty(seat, c)
+	p.addToTrick(c)
+}
+
+// addToTrick puts c on the current trick; a trick so completed is won
+// (Law 44) and the next one begins with its winner on lead.
+func (p *Play) addToTrick(c bridge.Card) {
+	t := p.current()
 	t.Cards[t.N] = c
 	t.N++
 	if t.Complete() {
@@ -312,6 +352,7 @@ func (p *Play) checkRestriction(seat bridge.Seat, c bridge.Card, lead bool) {
 		return
 	}
 	h := p.hands[seat]
+	p.unable(seat, rs, h, lead)
 	ok := true
 	switch rs.kind {
 	case "highest", "lowest":
@@ -502,7 +543,8 @@ func (p *Play) leadOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 		r.Status = NeedsOption
 		r.waitingFor(fmt.Sprintf("declarer (%s) chooses whether to accept the opening lead out of turn, spreading his hand (54A) or not (54B), or to decline it (54D)", p.declarer))
 		p.pending = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer}, answers: []string{"spread", "accept", "decline"},
-			resolve: func(_ bridge.Seat, ans string) error { return p.settleLOOT(r, seat, c, ans) }}
+			resolve: func(_ bridge.Seat, ans string) error { return p.settleLOOT(r, seat, c, ans) },
+			loot:    true, offender: seat, card: c}
 		return nil
 	}
 	law, holders := "56", []bridge.Seat{p.declarer}
@@ -528,6 +570,7 @@ func (p *Play) leadOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 	}
 	r.waitingFor(fmt.Sprintf("%s chooses whether to accept the lead out of turn (53A) or to decline it (%s)", who, law))
 	p.pending = &playDecision{ruling: r, holders: holders, answers: []string{"accept", "decline"},
+		loot: true, offender: seat, card: c,
 		resolve: func(_ bridge.Seat, ans string) error { return p.settleLOOT(r, seat, c, ans) },
 		byPlay: func(s bridge.Seat) (bool, error) {
 			if s == seat.LHO() { // 53A: a play from the next hand accepts the lead
@@ -575,6 +618,7 @@ func (p *Play) settleLOOT(r *Ruling, seat bridge.Seat, c bridge.Card, ans string
 		} else {
 			r.cite("55B")
 			r.summary("the card is retracted without penalty (48A); the lead is made from the correct hand")
+			p.retracted55 = true
 		}
 	}
 	return nil

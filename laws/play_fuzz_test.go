@@ -17,6 +17,16 @@ func FuzzPlayLog(f *testing.F) {
 	f.Add(trick1 + "E concedes\nW objects\nE exposes HJ\n")
 	f.Add(trick1 + "N concedes 3\nE agrees\nN withdraws-agreement\nend-of-play\n")
 	f.Add("E plays CJ\nS plays CA\nW plays H2\nN plays C2\nN claims 12\nE agrees\nend-of-play\n")
+	// Laws 42-48, 58-60, 65-67 (playcards.go, dummy.go, law59_60.go, law65_67.go)
+	f.Add(trick1 + "N touches S6\nW holds S3\nN names win\nE adds H9\nN changes-designation S7\n")
+	f.Add(trick1 + "N names any\nW designates H6\nW plays H2 also DQ\nN plays HA hidden HK\nE retracts H9 explanation\n")
+	f.Add(trick1 + "W plays S3\nS plays S6 sim\nS misplaced S6\nN names 8\nN designates H8\n")
+	f.Add("E plays CJ\nS looks-at W\nS plays CA\nW plays C5\nN plays S2\nS asks-revoke\nN corrects-revoke C3\nS warns\nE chooses N\nS attention\n")
+	f.Add("E plays CJ\nS plays CA\nW omits\nN plays C2\nS plays S6\nW plays S3\nW supplies C5\nW points-out 1 N\nE inspects 1\n")
+	f.Add("W leads D3\nE plays SJ\nN faces\nS suggests S6\nW retracts D3 turn\n")
+	// Laws 13-16, 79, 87, 90 (law12_16play.go, law79_90.go)
+	f.Add(trick1 + "W found D3\nE hesitates\nN wrong-count correctable\nTD damaged\nN penalty slow 10%\nwrong-board first-time\n")
+	f.Add(trick1 + "N claims 12\nE agrees\nW agrees\nend-of-play\nN records 12\nend-of-round\nE disputes-tricks\nend-of-correction\nE mixes\nfouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > maxFuzzLog {
 			s = s[:maxFuzzLog]

@@ -33,6 +33,15 @@ func TestRandomPlay(t *testing.T) {
 	if testing.Short() {
 		boards = 60
 	}
+	lawsSeen := map[string]bool{}
+	defer func() {
+		// the random boards reach the new play laws too
+		for _, l := range []string{"45C3", "46B5", "45E1", "58B2", "43B2(b)", "66C", "16B1", "90B2"} {
+			if !lawsSeen[l] && !t.Failed() && !testing.Short() {
+				t.Errorf("no random board was ruled under %s", l)
+			}
+		}
+	}()
 	for b := 0; b < boards; b++ {
 		ed := []Edition{Edition1997, Edition2017}[b%2]
 		c := bridge.Contract{Level: uint8(1 + r.IntN(7)), Strain: bridge.Strain(r.IntN(5))}
@@ -45,7 +54,7 @@ func TestRandomPlay(t *testing.T) {
 			seat := bridge.Seat(r.IntN(4))
 			var err error
 			act := ""
-			switch k := r.IntN(20); {
+			switch k := r.IntN(23); {
 			case k < 12: // a card: usually the player in turn, usually a legal one
 				if r.IntN(4) != 0 {
 					seat = p.Turn()
@@ -110,6 +119,11 @@ func TestRandomPlay(t *testing.T) {
 						err = p.Agree(o)
 					}
 				}
+			case k < 22:
+				act, err = randomIrregularity(r, p, seat)
+				if act == "" {
+					continue
+				}
 			default:
 				if r.IntN(20) != 0 {
 					continue
@@ -127,8 +141,36 @@ func TestRandomPlay(t *testing.T) {
 			}
 			for _, tr := range p.Tricks() {
 				for i := 0; i < tr.N; i++ {
-					seen = seen.With(tr.Cards[i])
+					if tr.Cards[i].Valid() { // not the gap of an omitted card (67)
+						seen = seen.With(tr.Cards[i])
+						count++
+					}
+				}
+			}
+			for _, d := range p.defects {
+				if d.placed { // 67B1: among his played cards, on no trick
+					seen = seen.With(d.card)
 					count++
+				}
+			}
+			// each hand holds thirteen cards less those its seat played
+			var slots [bridge.NumSeats]int
+			for _, tr := range p.Tricks() {
+				for i := 0; i < tr.N; i++ {
+					slots[tr.Player(i)]++
+					if !tr.Cards[i].Valid() {
+						slots[tr.Player(i)]-- // the omitted card is still held (67)
+					}
+				}
+			}
+			for _, d := range p.defects {
+				if d.placed {
+					slots[d.seat]++
+				}
+			}
+			for s, h := range p.Remaining() {
+				if h.Len()+slots[s] != 13 {
+					t.Fatalf("board %d: after %s %s holds %d cards and played %d\n%s\n%v", b, act, bridge.Seat(s), h.Len(), slots[s], strings.Join(trail, "\n"), p.Tricks())
 				}
 			}
 			if seen != bridge.FullPack || count != 52 {
@@ -146,6 +188,7 @@ func TestRandomPlay(t *testing.T) {
 		}
 		p.End()
 		for _, rl := range p.Rulings() {
+			lawsSeen[rl.Law] = true
 			if rl.Law == "" || rl.Irregularity == "" {
 				t.Fatalf("board %d: ruling without a law or irregularity: %+v\n%s", b, rl, strings.Join(trail, "\n"))
 			}
@@ -159,4 +202,93 @@ func TestRandomPlay(t *testing.T) {
 		}
 		_ = p.Result()
 	}
+}
+
+// randomIrregularity is one of the play events of Laws 13–16, 42–48,
+// 58, 65–67, 79 and 90 by seat, chosen at random; act is empty when none
+// was tried.
+func randomIrregularity(r *rand.Rand, p *Play, seat bridge.Seat) (act string, err error) {
+	h := p.Hand(seat)
+	var c bridge.Card
+	if h != 0 {
+		c = h.Cards()[r.IntN(h.Len())]
+	}
+	dummy := p.Dummy()
+	switch r.IntN(20) {
+	case 0:
+		if dc := p.Hand(dummy); dc != 0 {
+			c = dc.Cards()[r.IntN(dc.Len())]
+			return fmt.Sprintf("%s touches %s", p.Declarer(), c), p.Touch(p.Declarer(), c)
+		}
+	case 1:
+		if h != 0 {
+			return fmt.Sprintf("%s holds %s", seat, c), p.Hold(seat, c)
+		}
+	case 2:
+		w := []string{"high", "low", "win", "any", "S", "H", "7", "Q", "SA", "C2"}[r.IntN(10)]
+		d, _ := ParseDesignation(w)
+		return fmt.Sprintf("%s names %s", p.Declarer(), w), p.Name(p.Declarer(), d)
+	case 3:
+		if dc := p.Hand(dummy); dc != 0 {
+			c = dc.Cards()[r.IntN(dc.Len())]
+		}
+		return fmt.Sprintf("%s changes-designation %s", p.Declarer(), c), p.Redesignate(p.Declarer(), c)
+	case 4:
+		t := p.Tricks()
+		if last := t[len(t)-1]; last.N > 0 {
+			return fmt.Sprintf("%s misplaced %s", dummy, last.Cards[last.N-1]), p.Misplaced(dummy, last.Cards[last.N-1])
+		}
+	case 5:
+		if h != 0 {
+			return fmt.Sprintf("%s adds %s", seat, c), p.AddCard(seat, c)
+		}
+	case 6:
+		t := p.Tricks()
+		if last := t[len(t)-1]; last.N > 0 && last.Cards[last.N-1].Valid() {
+			why := []string{"", "turn", "explanation"}[r.IntN(3)]
+			s := last.Player(last.N - 1)
+			return fmt.Sprintf("%s retracts %s %s", s, last.Cards[last.N-1], why), p.Retract(s, last.Cards[last.N-1], why)
+		}
+	case 7:
+		if h.Len() >= 2 {
+			cs := h.Cards()
+			return fmt.Sprintf("%s plays %s together with %s", seat, cs[0], cs[1]), p.PlayTogether(seat, cs[0], cs[1:2], r.IntN(2) == 0)
+		}
+	case 8:
+		var asked *bridge.Seat
+		if r.IntN(2) == 0 {
+			asked = &seat
+		}
+		return fmt.Sprintf("%s asks-revoke", dummy), p.AskRevoke(dummy, asked)
+	case 9:
+		return fmt.Sprintf("%s warns", dummy), p.Warn(dummy)
+	case 10:
+		w := []string{"exchanges", "looks-at N", "looks-at E", "looks-at S", "looks-at W"}[r.IntN(5)]
+		return fmt.Sprintf("%s %s", dummy, w), p.DummyLooks(dummy, w)
+	case 11:
+		return fmt.Sprintf("%s attention", dummy), p.DummyAttention(dummy)
+	case 12:
+		if h != 0 {
+			return fmt.Sprintf("%s found %s", seat, c), p.Found(seat, c)
+		}
+	case 13:
+		return fmt.Sprintf("%s hesitates", seat), p.Extraneous(seat, "hesitation")
+	case 14:
+		n := 1 + r.IntN(len(p.Tricks()))
+		return fmt.Sprintf("%s inspects %d", seat, n), p.Inspect(seat, n)
+	case 15:
+		n := 1 + r.IntN(len(p.Tricks()))
+		return fmt.Sprintf("%s points-out %d", seat, n), p.PointsOut(seat, n, seat.LHO())
+	case 16:
+		return fmt.Sprintf("%s omits", seat), p.Omit(seat)
+	case 17:
+		if h != 0 {
+			return fmt.Sprintf("%s supplies %s", seat, c), p.Supply(seat, c)
+		}
+	case 18:
+		return fmt.Sprintf("%s penalty slow", seat), p.Procedural(seat, "slow")
+	default:
+		return fmt.Sprintf("%s wrong-count correctable", seat), p.WrongCount(seat, "correctable")
+	}
+	return "", nil
 }

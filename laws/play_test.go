@@ -202,21 +202,16 @@ func TestPlayIrregularities(t *testing.T) {
 	}
 }
 
-// TestPlayRefuses checks the events that cannot have happened.
-func TestPlayRefuses(t *testing.T) {
-	cases := []struct {
-		name, body string
-		want       error
-	}{
-		{"card not held", "E plays SA\n", ErrNotHeldPlay},
-		{"option pending", "W leads D3\nE plays SJ\n", ErrPlayPending},
-		{"after a claim", trick1 + "N claims 12\nE plays SJ\n", ErrPlayOver},
-		{"dummy claims", trick1 + "S claims 12\n", ErrBadEvent},
-		{"agree with no claim", trick1 + "E agrees\n", ErrBadEvent},
-		{"claimer's side agrees", trick1 + "N claims 12\nS agrees\n", ErrBadEvent},
-		{"wrong holder", "W leads D3\nE accepts\n", ErrNotEntitled},
-		{"established revoke corrected", "E plays CJ\nS plays CA\nW plays H2\nN plays C2\nS plays S6\nW plays S3\nW corrects-revoke C5\n", ErrBadEvent},
-	}
+// refusal is a play log (after playHeader) the engine must refuse with want.
+type refusal struct {
+	name, body string
+	want       error
+}
+
+// runRefusals plays each log under the 2017 code and checks the error and
+// that it names its line.
+func runRefusals(t *testing.T, cases []refusal) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := runPlay(t, Edition2017, c.body)
@@ -229,6 +224,21 @@ func TestPlayRefuses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlayRefuses checks the events that cannot have happened.
+func TestPlayRefuses(t *testing.T) {
+	cases := []refusal{
+		{"card not held", "E plays SA\n", ErrNotHeldPlay},
+		{"option pending", "W leads D3\nS plays S6\n", ErrPlayPending},
+		{"after a claim", trick1 + "N claims 12\nE plays SJ\n", ErrPlayOver},
+		{"dummy claims", trick1 + "S claims 12\n", ErrBadEvent},
+		{"agree with no claim", trick1 + "E agrees\n", ErrBadEvent},
+		{"claimer's side agrees", trick1 + "N claims 12\nS agrees\n", ErrBadEvent},
+		{"wrong holder", "W leads D3\nE accepts\n", ErrNotEntitled},
+		{"established revoke corrected", "E plays CJ\nS plays CA\nW plays H2\nN plays C2\nS plays S6\nW plays S3\nW corrects-revoke C5\n", ErrBadEvent},
+	}
+	runRefusals(t, cases)
 	// no deal: the play cannot be followed
 	lg, err := ParseLog(strings.NewReader("N 1NT\nE P\nS P\nW P\nE plays S2\n"))
 	if err != nil {

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
@@ -19,7 +20,54 @@ const (
 	evObject   = "object"
 	evWithdraw = "withdraw-agreement"
 	evCorrect  = "correct-revoke"
+	// playcards.go: Laws 45-48, 58
+	evTouch       = "touch"       // N touches SQ: declarer touches a card of dummy's (45C3)
+	evHold        = "hold"        // E holds SQ: a card held as if played (45C1, 45C2)
+	evName        = "name"        // N names SQ | high | low | win | S | Q | any (45B, 46)
+	evRedesignate = "redesignate" // N changes-designation SK (45C4(b))
+	evMisplace    = "misplace"    // S misplaced SQ: dummy played a card not named (45D)
+	evAdd         = "add"         // E adds SQ: a fifth card to a trick (45E)
+	evRetract     = "retract"     // E retracts SQ [turn|explanation] (47)
+	evFace        = "face"        // N faces: declarer faces his cards (48B)
+	// dummy.go: Laws 42-43, 45F
+	evAskRevoke = "ask-revoke" // S asks-revoke [SEAT] (42B1, 43B2(b))
+	evWarn      = "warn"       // S warns: dummy warns declarer of the hand on lead (42B2, 43B2(a))
+	evLook      = "look"       // S looks-at W | S exchanges (43A2)
+	evSuggest   = "suggest"    // S suggests [CARD] (45F)
+	// law12_16play.go: Laws 13, 14, 16 in the play
+	evFound    = "found"       // W found SQ: a missing card restored (14B)
+	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
+	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
+	// law79_90.go: Laws 79, 90
+	evRecord  = "record"  // N records 9 (79A)
+	evDispute = "dispute" // E disputes [9] (79B, 79C)
+	evPenalty = "penalty" // N penalty slow [10% | 1VP | warning] (90)
+	// law65_67.go: Laws 65-67
+	evPointsOut = "points-out" // W points-out 3 E: E's card on trick 3 pointed the wrong way (65B)
+	evInspect   = "inspect"    // E inspects 3 (66)
+	evMixes     = "mixes"      // E mixes: his played cards after the play (66D)
+	evOmit      = "omit"       // W omits: W did not play to the trick (67)
+	evSupply    = "supply"     // W supplies C6: the card for the trick he omitted (67A1, 67B1)
+	// lines without a seat
+	evFouled         = "fouled"            // fouled N:… — the board as it should have been (87)
+	evWrongBoardPlay = "wrong-board-play"  // wrong-board previously-played | first-time (15B; 1997 15A, 15B)
+	evEndRound       = "end-of-round"      // the round has ended (79B3; 1997 79B)
+	evEndCorrection  = "end-of-correction" // the correction period has expired (79C)
 )
+
+// playVerbOf is the verb written for each play event kind (Event.String).
+var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touches", evHold: "holds",
+	evRedesignate: "changes-designation", evMisplace: "misplaced", evAdd: "adds", evFound: "found",
+	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
+	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
+	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits"}
+
+// uiVerb is the verb written for each kind of extraneous information.
+var uiVerb = map[string]string{"hesitation": "hesitates", "remark": "remarks", "gesture": "gestures"}
+
+// uiWords are the verbs of extraneous information in the play (Law 16B).
+var uiWords = map[string]string{"hesitates": "hesitation", "hesitate": "hesitation", "remarks": "remark", "remark": "remark",
+	"gestures": "gesture", "gesture": "gesture"}
 
 // playVerbs are the verbs of play lines after a seat.
 var playVerbs = map[string]string{
@@ -31,6 +79,15 @@ var playVerbs = map[string]string{
 	"withdraws-agreement": evWithdraw, "cancels": evWithdraw,
 	"corrects-revoke":  evCorrect,
 	"requires-highest": "choose", "requires-lowest": "choose", "spread": "choose", "spreads": "choose",
+	"designates": "choose", "chooses": "choose",
+	"touches": evTouch, "holds": evHold, "names": evName, "calls-for": evName,
+	"changes-designation": evRedesignate, "misplaced": evMisplace, "adds": evAdd,
+	"retracts": evRetract, "faces": evFace,
+	"asks-revoke": evAskRevoke, "warns": evWarn, "looks-at": evLook, "exchanges": evLook, "suggests": evSuggest,
+	"found": evFound, "wrong-count": evWrongCnt,
+	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
+	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
+	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
 }
 
 // parsePlayLine fills ev from a play line "SEAT VERB …" (f are the fields);
@@ -43,11 +100,33 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 	ev.Kind = kind
 	switch kind {
 	case "choose":
-		if len(f) != 2 {
-			return true, fmt.Errorf("want %s alone", verb)
+		switch verb {
+		case "designates":
+			if len(f) != 3 {
+				return true, fmt.Errorf("want designates and one card")
+			}
+			if _, err := bridge.ParseCard(f[2]); err != nil {
+				return true, err
+			}
+			ev.Word = "designates " + strings.ToUpper(f[2])
+		case "chooses":
+			if len(f) != 3 {
+				return true, fmt.Errorf("want chooses and a seat (the hand declarer leads from, Law 43B2(a))")
+			}
+			s, err := bridge.ParseSeat(f[2])
+			if err != nil {
+				return true, err
+			}
+			ev.Word = "chooses " + s.String()
+		default:
+			if len(f) != 2 {
+				return true, fmt.Errorf("want %s alone", verb)
+			}
+			ev.Word = verb
 		}
-		ev.Word = verb
-	case evPlay, evCorrect:
+	case evPlay:
+		return true, parsePlayCards(ev, verb, f)
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply:
 		if len(f) != 3 {
 			return true, fmt.Errorf("want %s and one card", verb)
 		}
@@ -56,6 +135,117 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, err
 		}
 		ev.Cards = []bridge.Card{c}
+	case evRetract:
+		if len(f) < 3 || len(f) > 4 {
+			return true, fmt.Errorf("want retracts, one card and at most a reason (turn, explanation)")
+		}
+		c, err := bridge.ParseCard(f[2])
+		if err != nil {
+			return true, err
+		}
+		ev.Cards = []bridge.Card{c}
+		if len(f) == 4 {
+			w := strings.ToLower(f[3])
+			if w != "turn" && w != "explanation" {
+				return true, fmt.Errorf("reason %q: want turn (47E1) or explanation (47E2)", f[3])
+			}
+			ev.Word = w
+		}
+	case evName:
+		if len(f) != 3 {
+			return true, fmt.Errorf("want %s and what declarer said: a card, a suit, a rank, high, low, win or any", verb)
+		}
+		d, err := ParseDesignation(f[2])
+		if err != nil {
+			return true, err
+		}
+		ev.Word = d.String()
+	case evAskRevoke, evSuggest, evLook:
+		switch {
+		case verb == "exchanges" && len(f) == 2:
+			ev.Word = "exchanges"
+		case verb == "looks-at" && len(f) == 3:
+			s, err := bridge.ParseSeat(f[2])
+			if err != nil {
+				return true, err
+			}
+			ev.Word = "looks-at " + s.String()
+		case verb == "asks-revoke" && len(f) <= 3:
+			if len(f) == 3 {
+				s, err := bridge.ParseSeat(f[2])
+				if err != nil {
+					return true, err
+				}
+				ev.Word = s.String()
+			}
+		case verb == "suggests" && len(f) <= 3:
+			if len(f) == 3 {
+				c, err := bridge.ParseCard(f[2])
+				if err != nil {
+					return true, err
+				}
+				ev.Cards = []bridge.Card{c}
+			}
+		default:
+			return true, fmt.Errorf("%s: wrong number of words", verb)
+		}
+	case evInspect, evPointsOut:
+		want := map[string]int{evInspect: 3, evPointsOut: 4}[kind]
+		if len(f) != want {
+			return true, fmt.Errorf("want %s, a trick number (1-13)%s", verb, map[bool]string{true: " and the seat whose card is pointed wrongly", false: ""}[kind == evPointsOut])
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil || n < 1 || n > 13 {
+			return true, fmt.Errorf("trick %q: want 1-13", f[2])
+		}
+		ev.Tricks = n
+		if kind == evPointsOut {
+			s, err := bridge.ParseSeat(f[3])
+			if err != nil {
+				return true, err
+			}
+			ev.Word = s.String()
+		}
+	case evWrongCnt:
+		switch {
+		case len(f) == 2:
+		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable")):
+			ev.Word = strings.ToLower(f[2])
+		default:
+			return true, fmt.Errorf("want wrong-count alone, or with correctable or not-correctable (Law 13)")
+		}
+	case evUI:
+		if len(f) != 2 {
+			return true, fmt.Errorf("want %s alone", verb)
+		}
+		ev.Word = uiWords[verb]
+	case evRecord, evDispute:
+		switch {
+		case len(f) == 3:
+			n, err := strconv.Atoi(f[2])
+			if err != nil || n < 0 || n > 13 {
+				return true, fmt.Errorf("tricks %q: want 0-13 (declarer's tricks)", f[2])
+			}
+			ev.Tricks = n
+		case len(f) == 2 && kind == evDispute:
+			ev.Tricks = -1
+		default:
+			return true, fmt.Errorf("want %s and declarer's tricks (0-13)", verb)
+		}
+	case evPenalty:
+		if len(f) < 3 || len(f) > 4 {
+			return true, fmt.Errorf("want penalty, the offence (%s) and at most an amount (10%%, 1VP, warning)", strings.Join(offenceNames(), ", "))
+		}
+		if _, ok := offences[strings.ToLower(f[2])]; !ok {
+			return true, fmt.Errorf("offence %q: want one of %s (Law 90B)", f[2], strings.Join(offenceNames(), ", "))
+		}
+		ev.Word = strings.ToLower(f[2])
+		if len(f) == 4 {
+			if _, err := parseFine(f[3]); err != nil {
+				return true, err
+			}
+			ev.Word += " " + f[3]
+		}
 	case evClaim:
 		if len(f) < 3 {
 			return true, fmt.Errorf("want claims, the number of tricks and the statement (if any)")
@@ -88,6 +278,47 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	}
 	return true, nil
+}
+
+// parsePlayCards reads "SEAT plays CARD [sim | also CARD… | hidden CARD…]":
+// a play, one made at the same moment as the play on the line before
+// (Law 58A), or two or more cards played at once with the others' faces
+// seen (also, 58B2) or not (hidden, 58B1); the first card is the one
+// played.
+func parsePlayCards(ev *Event, verb string, f []string) error {
+	if len(f) < 3 {
+		return fmt.Errorf("want %s and one card", verb)
+	}
+	for i, w := range f[2:] {
+		lw := strings.ToLower(w)
+		switch {
+		case i == 1 && (lw == "sim" || lw == "simultaneous"):
+			if len(f) != 4 {
+				return fmt.Errorf("want %s CARD sim alone", verb)
+			}
+			ev.Word = "sim"
+			continue
+		case i == 1 && (lw == "also" || lw == "hidden"):
+			if len(f) < 5 {
+				return fmt.Errorf("want at least one card after %s", lw)
+			}
+			ev.Word = lw
+			continue
+		case i >= 1 && ev.Word == "":
+			return fmt.Errorf("want %s and one card (then sim, also CARD… or hidden CARD…)", verb)
+		}
+		c, err := bridge.ParseCard(w)
+		if err != nil {
+			return err
+		}
+		for _, x := range ev.Cards {
+			if x == c {
+				return fmt.Errorf("%s named twice", c)
+			}
+		}
+		ev.Cards = append(ev.Cards, c)
+	}
+	return nil
 }
 
 // SetDeal gives the table the deal, so that the play can be followed.
@@ -136,7 +367,11 @@ func (t *Table) startPlay() (*Play, error) {
 // a card exposed or led, the end of play) belongs to the play instead.
 func (t *Table) playing(ev Event) bool {
 	switch ev.Kind {
-	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect:
+	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
+		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
+		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
+		evPointsOut, evInspect, evMixes, evOmit, evSupply,
+		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
 		return true // applyPlay says why when there is no play
 	}
 	if t.deal == nil || !t.ended() {
@@ -152,6 +387,9 @@ func (t *Table) playing(ev Event) bool {
 		return t.play != nil || (ev.Word == "leads" && len(ev.Cards) == 1)
 	case "end-of-play":
 		return t.play != nil
+	case "attention":
+		// dummy drawing attention during the play (43A1(b); 43B3)
+		return t.play != nil && ev.HasSeat && ev.Seat == t.play.Dummy()
 	}
 	return false
 }
@@ -189,7 +427,87 @@ func (t *Table) applyPlay(ev Event) error {
 				return err
 			}
 		}
+		switch ev.Word {
+		case "also", "hidden":
+			return p.PlayTogether(ev.Seat, ev.Cards[0], ev.Cards[1:], ev.Word == "also")
+		}
 		return p.PlayCard(ev.Seat, ev.Cards[0])
+	case evTouch:
+		return p.Touch(ev.Seat, ev.Cards[0])
+	case evHold:
+		return p.Hold(ev.Seat, ev.Cards[0])
+	case evName:
+		d, err := ParseDesignation(ev.Word)
+		if err != nil {
+			return err
+		}
+		return p.Name(ev.Seat, d)
+	case evRedesignate:
+		return p.Redesignate(ev.Seat, ev.Cards[0])
+	case evMisplace:
+		return p.Misplaced(ev.Seat, ev.Cards[0])
+	case evAdd:
+		return p.AddCard(ev.Seat, ev.Cards[0])
+	case evRetract:
+		return p.Retract(ev.Seat, ev.Cards[0], ev.Word)
+	case evFace:
+		return p.Face(ev.Seat)
+	case evAskRevoke:
+		var asked *bridge.Seat
+		if ev.Word != "" {
+			s, err := bridge.ParseSeat(ev.Word)
+			if err != nil {
+				return err
+			}
+			asked = &s
+		}
+		return p.AskRevoke(ev.Seat, asked)
+	case evWarn:
+		return p.Warn(ev.Seat)
+	case evLook:
+		return p.DummyLooks(ev.Seat, ev.Word)
+	case evSuggest:
+		var c *bridge.Card
+		if len(ev.Cards) == 1 {
+			c = &ev.Cards[0]
+		}
+		return p.Suggest(ev.Seat, c)
+	case "attention":
+		return p.DummyAttention(ev.Seat)
+	case evFound:
+		return p.Found(ev.Seat, ev.Cards[0])
+	case evWrongCnt:
+		return p.WrongCount(ev.Seat, ev.Word)
+	case evUI:
+		return p.Extraneous(ev.Seat, ev.Word)
+	case evRecord:
+		return p.Record(ev.Seat, ev.Tricks)
+	case evDispute:
+		return p.Dispute(ev.Seat, ev.Tricks)
+	case evPenalty:
+		return p.Procedural(ev.Seat, ev.Word)
+	case evPointsOut:
+		owner, err := bridge.ParseSeat(ev.Word)
+		if err != nil {
+			return err
+		}
+		return p.PointsOut(ev.Seat, ev.Tricks, owner)
+	case evInspect:
+		return p.Inspect(ev.Seat, ev.Tricks)
+	case evMixes:
+		return p.Mixes(ev.Seat)
+	case evOmit:
+		return p.Omit(ev.Seat)
+	case evSupply:
+		return p.Supply(ev.Seat, ev.Cards[0])
+	case evFouled:
+		return p.Fouled(*ev.Deal)
+	case evWrongBoardPlay:
+		return p.WrongBoard(ev.Word == "previously-played")
+	case evEndRound:
+		return p.EndOfRound()
+	case evEndCorrection:
+		return p.EndOfCorrection()
 	case evClaim:
 		st, err := ParseStatement(ev.Word)
 		if err != nil {
@@ -273,7 +591,9 @@ func (p *Play) Result() *PlayResult {
 		}
 		tr := TrickResult{Leader: t.Leader, Cards: []bridge.Card{}}
 		for i := 0; i < t.N; i++ {
-			tr.Cards = append(tr.Cards, t.Cards[i])
+			if t.Cards[i].Valid() { // an omitted card (Law 67) is not shown
+				tr.Cards = append(tr.Cards, t.Cards[i])
+			}
 		}
 		if t.Complete() {
 			w := t.Winner(p.contract.Strain)

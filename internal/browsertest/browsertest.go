@@ -8,7 +8,8 @@
 // A test on a machine without them is skipped with a message saying what to
 // install, so that "go test ./..." passes on a fresh machine; under CI (the
 // CI variable set) a missing tool fails the test, since .ci/run installs
-// them. What the tests make
+// them. Pages are checked for accessibility with axe-core (Axe), which
+// .ci/axe installs from npm. What the tests make
 // (PDFs, page images, screenshots) goes under testdata/out of the test's
 // package, or under $BRIDGETD_ARTEFACTS, for a person to look at.
 package browsertest
@@ -42,6 +43,28 @@ func Tool(t testing.TB, names ...string) string {
 	}
 	t.Skipf("browser test skipped: %s", msg)
 	return ""
+}
+
+// Axe returns the source of axe-core's axe.min.js, the accessibility
+// checker a test injects into a page, from the file BRIDGETD_AXE names
+// (.ci/axe installs the pinned npm package and sets it). Without it the
+// test is skipped with a message saying so, except under CI, where it
+// fails.
+func Axe(t testing.TB) string {
+	t.Helper()
+	path := os.Getenv("BRIDGETD_AXE")
+	if path == "" {
+		msg := "BRIDGETD_AXE not set: run `source .ci/axe` to install axe-core and set it"
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s; CI is set and .ci/run sources .ci/axe", msg)
+		}
+		t.Skipf("accessibility test skipped: %s", msg)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("BRIDGETD_AXE: %v", err)
+	}
+	return string(b)
 }
 
 // ArtefactDir returns (and makes) the directory for a test's artefacts.

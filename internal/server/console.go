@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/swiss"
 )
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
@@ -57,29 +60,10 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request, _ int64) {
 		s.fail(w, r, err)
 		return
 	}
-	f := EventForm{Name: strings.TrimSpace(r.PostFormValue("name")), Movement: r.PostFormValue("movement")}
-	var err error
-	if f.Tables, err = formInt(r, "tables", 1, MaxTables); err != nil {
+	f, err := eventForm(r)
+	if err != nil {
 		s.fail(w, r, err)
 		return
-	}
-	if f.PerRound, err = formInt(r, "per_round", 1, 8); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if v := r.PostFormValue("rounds"); v != "" && v != "0" {
-		if f.Rounds, err = formInt(r, "rounds", 1, 2*MaxTables); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	if file, _, err := r.FormFile("pbn"); err == nil {
-		f.PBN, err = io.ReadAll(file)
-		file.Close()
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
 	}
 	su, err := NewSetup(f)
 	if err != nil {
@@ -95,6 +79,99 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request, _ int64) {
 	http.Redirect(w, r, fmt.Sprintf("/console/%d", id), http.StatusSeeOther)
 }
 
+// eventForm reads the console's new-event form.
+func eventForm(r *http.Request) (EventForm, error) {
+	f := EventForm{Name: strings.TrimSpace(r.PostFormValue("name")), Movement: cmp.Or(r.PostFormValue("movement"), "mitchell"),
+		Shared: r.PostFormValue("shared") == "1"}
+	var err error
+	optional := func(name string, lo, hi int, into *int) {
+		if v := strings.TrimSpace(r.PostFormValue(name)); err == nil && v != "" && v != "0" {
+			*into, err = formInt(r, name, lo, hi)
+		}
+	}
+	switch f.Movement {
+	case "swiss-pairs", "swiss-teams", "round-robin":
+		f.Entrants, err = formInt(r, "entrants", 2, 2*MaxTables)
+	default:
+		f.Tables, err = formInt(r, "tables", 1, MaxTables)
+	}
+	if err != nil {
+		return f, err
+	}
+	if f.PerRound, err = formInt(r, "per_round", 1, 8); err != nil {
+		return f, err
+	}
+	optional("rounds", 1, 2*MaxTables, &f.Rounds)
+	optional("sections", 1, MaxSections, &f.Sections)
+	if err != nil {
+		return f, err
+	}
+	f.PBN, err = formFile(r, "pbn")
+	return f, err
+}
+
+// formFile reads an uploaded file of the form; nil when none was sent.
+func formFile(r *http.Request, name string) ([]byte, error) {
+	file, _, err := r.FormFile(name)
+	if err != nil {
+		return nil, nil
+	}
+	defer file.Close()
+	return io.ReadAll(file)
+}
+
+// importEvent stores an uploaded event file (bridgetd-event/1) so that an
+// event run with the command line goes on here; the boards come from an
+// uploaded PBN or are dealt.
+func (s *Server) importEvent(w http.ResponseWriter, r *http.Request, _ int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	file, err := formFile(r, "event")
+	if err == nil && len(file) == 0 {
+		err = fmt.Errorf("%w: event: no event file sent", store.ErrInvalid)
+	}
+	var pbnData []byte
+	if err == nil {
+		pbnData, err = formFile(r, "pbn")
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ev, boards, err := ImportSetup(file, pbnData)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, err := s.st.ImportEvent(r.Context(), ev, boards)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.solveLater(id)
+	http.Redirect(w, r, fmt.Sprintf("/console/%d", id), http.StatusSeeOther)
+}
+
+// drawSwiss draws the next round of a Swiss (package event and swiss) and
+// stores it with its tables; the director starts it on the grid.
+func (s *Server) drawSwiss(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	o := event.DrawOptions{}
+	if r.PostFormValue("by_rating") == "1" {
+		o.First = swiss.ByRating
+	}
+	if _, err := s.st.DrawSwiss(r.Context(), id, o); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // cell is one table in one round on the console's grid.
 type cell struct {
 	Round, Table int
@@ -103,6 +180,10 @@ type cell struct {
 	Entered      int
 	Boards       int
 	State        string // sitout, waiting, playing, entered, done, late
+	// Room is "open" or "closed" at teams: the table is that room of match
+	// Match (store.MatchOf); empty elsewhere.
+	Room  string
+	Match int
 }
 
 type gridView struct {
@@ -159,6 +240,11 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 		}
 		c := &g.Rows[a.Table-1][a.Round-1]
 		c.NS, c.EW, c.Boards = a.NS, a.EW, len(a.Boards)
+		if ev.TwoRooms() {
+			var closed bool
+			c.Match, closed = store.MatchOf(true, a.Table)
+			c.Room = map[bool]string{false: "open", true: "closed"}[closed]
+		}
 		c.Confirmed, c.Entered = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}]
 		rd := g.Rounds[a.Round-1]
 		switch {
@@ -206,10 +292,55 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 		}
 	}
 	standings, _, _ := s.standings(ctx, id)
+	sections, _ := s.sectionStandings(ctx, id)
+	matches, _ := s.matchLines(ctx, id)
 	base := "http://" + r.Host
-	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": ens,
+	kind := event.Kind(ev.Kind)
+	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": entrantViews(kind, ens),
+		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
 		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
-		"Standings": standings, "Base": base, "Error": r.URL.Query().Get("error")})
+		"Standings": standings, "Sections": sections, "Matches": matches, "Base": base, "Error": r.URL.Query().Get("error")})
+}
+
+// entrantView is an entrant on the console's form: a slot for each
+// player an entrant of the kind has.
+type entrantView struct {
+	Number int
+	Label  string
+	Slots  []slotView
+}
+
+// slotView is one player's place on an entrant's form, numbered from 1.
+type slotView struct {
+	N  int
+	ID string // a, b, c…: the input's id is the entrant's number and this
+	store.Player
+}
+
+func entrantViews(k event.Kind, ens []store.Entrant) []entrantView {
+	n := 2
+	switch {
+	case k == event.Individual:
+		n = 1
+	case k.Teams() || k == event.RoundRobin:
+		n = MaxPlayers
+	}
+	out := make([]entrantView, 0, len(ens))
+	for _, en := range ens {
+		v := entrantView{Number: en.Number, Label: store.UnitName(k) + " " + strconv.Itoa(en.Number)}
+		if en.Section != "" && en.Section != "A" {
+			v.Label += " (" + en.Section + ")"
+		}
+		for i := range max(n, len(en.Players)) {
+			sl := slotView{N: i + 1, ID: string(rune('a' + i))}
+			if i < len(en.Players) {
+				sl.Player = en.Players[i]
+			}
+			v.Slots = append(v.Slots, sl)
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 func (s *Server) grid(w http.ResponseWriter, r *http.Request, id int64) {
@@ -252,7 +383,7 @@ func (s *Server) roundAction(w http.ResponseWriter, r *http.Request, id int64, a
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request, id int64) {
-	if err := s.st.PostSession(r.Context(), id, 1); err != nil {
+	if err := s.st.PostSession(r.Context(), id, 0); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -271,6 +402,9 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// MaxPlayers is the most players an entrant has: a team of six.
+const MaxPlayers = 6
+
 func (s *Server) setPair(w http.ResponseWriter, r *http.Request, id int64) {
 	n, err := pathInt(r, "n")
 	if err == nil {
@@ -281,9 +415,10 @@ func (s *Server) setPair(w http.ResponseWriter, r *http.Request, id int64) {
 		return
 	}
 	en := store.Entrant{Number: n, Name: strings.TrimSpace(r.PostFormValue("name"))}
-	for i := 1; i <= 2; i++ {
+	for i := 1; i <= MaxPlayers; i++ { // a pair two, a team up to six
 		if p := strings.TrimSpace(r.PostFormValue(fmt.Sprintf("player%d", i))); p != "" {
-			en.Players = append(en.Players, store.Player{Name: p, Member: strings.TrimSpace(r.PostFormValue(fmt.Sprintf("member%d", i)))})
+			en.Players = append(en.Players, store.Player{Name: p, Member: strings.TrimSpace(r.PostFormValue(fmt.Sprintf("member%d", i))),
+				Rank: strings.TrimSpace(r.PostFormValue(fmt.Sprintf("rank%d", i)))})
 		}
 	}
 	if err := s.st.SetEntrant(r.Context(), id, en); err != nil {
@@ -389,23 +524,7 @@ func (s *Server) ruling(w http.ResponseWriter, r *http.Request, id int64) {
 }
 
 // parseOutcomes reads weighted outcomes: "420:0.6, -50:0.4" (Law 12C1(c)).
-func parseOutcomes(s string) ([]store.Outcome, error) {
-	var out []store.Outcome
-	for part := range strings.SplitSeq(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		sc, wt, ok := strings.Cut(part, ":")
-		n, err1 := strconv.Atoi(strings.TrimSpace(sc))
-		f, err2 := strconv.ParseFloat(strings.TrimSpace(wt), 64)
-		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("%w: outcome %q: want SCORE:WEIGHT such as 420:0.6", store.ErrInvalid, part)
-		}
-		out = append(out, store.Outcome{Score: n, Weight: f})
-	}
-	return out, nil
-}
+func parseOutcomes(s string) ([]store.Outcome, error) { return store.ParseOutcomes(s) }
 
 func (s *Server) fine(w http.ResponseWriter, r *http.Request, id int64) {
 	if err := parseForm(r); err != nil {
@@ -461,7 +580,7 @@ func (s *Server) exportPBN(w http.ResponseWriter, r *http.Request, id int64) {
 		return
 	}
 	var b strings.Builder
-	if err := f.Encode(&b); err != nil {
+	if err := f.Format(&b); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -7,9 +7,9 @@
 // static/live.js) and no build step. Routes are net/http ServeMux patterns.
 //
 // Roles. The director logs in with the token printed on the terminal at
-// start, or with the password set by bridgetd serve --password
-// (SetPassword; the store keeps a salted PBKDF2-SHA256 key of it), and gets
-// a signed cookie;
+// start, or with the password set by bridgetd serve --password or, at
+// first start, on the password page the token leads to (SetPassword; the
+// store keeps a salted PBKDF2-SHA256 key of it), and gets a signed cookie;
 // the secret lives in the store, so instances on one database agree. A
 // table opens its page with its code, which opens only that table's current
 // round and expires when the session's scores are posted; wrong codes are
@@ -18,12 +18,25 @@
 // against the table's current round; every unsafe request from another
 // origin is refused (http.CrossOriginProtection), every body is capped.
 //
-// A table's page keeps its writes in a queue in localStorage, each with an
-// idempotency key, and sends them in order until the server answers, so a
-// dropped network loses nothing and a resend never enters a result twice.
+// A table joins by its code, or by the QR code of its address that the
+// console and the printable table cards show (qr.go). A table's page keeps
+// its writes in a queue in localStorage, each with an idempotency key, and
+// sends them in order until the server answers, so a dropped network loses
+// nothing and a resend never enters a result twice; a write the server
+// refuses is shown to the table and sent to the director as a call. The
+// page lists the boards the table played in earlier rounds, with their
+// travellers once every table that plays them has played them.
 // The server answers only after the write has committed. Pages follow the
 // event live through server-sent events carried by a Broker (in-process
 // here; the interface leaves room for PostgreSQL LISTEN/NOTIFY).
+//
+// The console creates every kind of event from package movement and
+// package event (NewSetup): a Mitchell or Howell in one section or several
+// (sharing boards or not), an individual, a Swiss pairs or teams drawn
+// round by round from the console (package swiss through event.DrawSwiss),
+// a teams round robin; it imports an event file run with the command line
+// (ImportSetup, store.ImportEvent). Every kind is ranked by event.Report, the
+// whole field and each section of several on its own (SectionRankings).
 //
 // Board scores are package score's (matchpoints with Neuberg's formula, the
 // adjusted scores of Law 12C) on the travellers the store builds; the

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -22,9 +23,12 @@ import (
 )
 
 // browser starts Debian's headless Chromium, or skips the test when there
-// is none (only outside CI: see browsertest.Tool).
+// is none (only outside CI: see browsertest.Tool) or under -short.
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test: -short")
+	}
 	chromium := browsertest.Tool(t, "chromium")
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -41,6 +45,25 @@ type page struct {
 	name string
 	mu   sync.Mutex
 	errs []string
+	// allow holds the texts of browser messages a test expects (a 403
+	// it provokes, the network it cuts).
+	allow []string
+}
+
+// expect makes the page accept browser error messages containing text.
+func (p *page) expect(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.allow = append(p.allow, text)
+}
+
+func (p *page) expected(msg string) bool {
+	for _, a := range p.allow {
+		if strings.Contains(msg, a) {
+			return true
+		}
+	}
+	return false
 }
 
 func newPage(t *testing.T, parent context.Context, name string, w, h int64, opts ...chromedp.ContextOption) *page {
@@ -57,6 +80,12 @@ func newPage(t *testing.T, parent context.Context, name string, w, h int64, opts
 		switch ev := ev.(type) {
 		case *runtime.EventExceptionThrown:
 			p.errs = append(p.errs, "exception: "+ev.ExceptionDetails.Text)
+		case *cdplog.EventEntryAdded:
+			// The browser's own messages: a resource that failed to
+			// load, a blocked request, a deprecation.
+			if ev.Entry.Level == cdplog.EntryLevelError && !p.expected(ev.Entry.Text+" "+ev.Entry.URL) {
+				p.errs = append(p.errs, "browser: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
 		case *runtime.EventConsoleAPICalled:
 			if ev.Type == runtime.ConsoleAPICalledTypeError {
 				var parts []string
@@ -196,9 +225,6 @@ func (p *page) answer(accept bool) {
 // Screenshots of each kind of page, phone- and desktop-sized, are written
 // as test artefacts.
 func TestEvening(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test: -short")
-	}
 	alloc := browser(t)
 	shots := browsertest.ArtefactDir(t, "evening")
 	t.Logf("screenshots in %s", shots)
@@ -210,8 +236,13 @@ func TestEvening(t *testing.T) {
 
 	// The director logs in and creates the event from a Mitchell.
 	dir := newPage(t, alloc, "director", 1280, 900)
+	// At first start (no password yet) the token leads to the password
+	// page; the director sets one and goes on to the console.
 	dir.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), token),
-		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("new-title")))
+		chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
+	dir.shot(shots, "password-desktop")
+	dir.do(chromedp.SendKeys(chromedp.ID("password"), "tuesday pairs"), chromedp.SendKeys(chromedp.ID("confirm"), "tuesday pairs"),
+		chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("new-title")))
 	dir.do(chromedp.SetValue(chromedp.ID("name"), "Tuesday evening pairs"),
 		chromedp.SetValue(chromedp.ID("movement"), "mitchell"),
 		chromedp.SetValue(chromedp.ID("tables"), "3"), chromedp.SetValue(chromedp.ID("per_round"), "3"),
@@ -228,6 +259,12 @@ func TestEvening(t *testing.T) {
 	dir.click("start-1")
 
 	codes, _ := st.Codes(ctx, id)
+	// The printable table cards: one QR code per table, of its address.
+	dir.do(chromedp.Navigate(console+"/cards"), chromedp.WaitVisible(chromedp.ID("cards")))
+	if n, err := chromedp.Run(dir.ctx, chromedp.Evaluate[int](`document.querySelectorAll('#cards li svg.qr path').length`)); err != nil || n != len(codes) {
+		t.Errorf("table cards show %d QR codes (%v), want %d", n, err, len(codes))
+	}
+	dir.shot(shots, "cards-desktop")
 	tables := make([]*page, 4)
 	codeOf := map[int]string{}
 	for _, c := range codes {
@@ -321,6 +358,11 @@ func TestEvening(t *testing.T) {
 	if fs, _ := st.Fines(ctx, id); len(fs) != 1 || fs[0].Entrant != 2 {
 		t.Errorf("fines = %+v, want one on pair 2", fs)
 	}
+	// Posting ends the session: the open table pages, told by the event
+	// stream, find their codes expired (403 from /state) and say so.
+	for _, p := range tables[1:] {
+		p.expect("status of 403 (Forbidden) " + ts.URL + "/t/")
+	}
 	dir.click("post-session")
 	dir.click("publish")
 	dir.shot(shots, "console-desktop")
@@ -365,7 +407,9 @@ func TestEvening(t *testing.T) {
 	pub.shot(shots, "hands-phone")
 	pub.do(chromedp.EmulateViewport(1280, 900))
 	pub.shot(shots, "hands-desktop")
-	// The table codes expired with the session.
+	// The table codes expired with the session (the browser reports the
+	// 403 it is expected to get).
+	tables[1].expect("status of 403 (Forbidden) " + ts.URL + "/t/" + codeOf[1])
 	resp, err := chromedp.Run(tables[1].ctx, chromedp.NavigateResponse(ts.URL+"/t/"+codeOf[1]))
 	if err != nil || resp.Status != 403 {
 		t.Errorf("table page after the session: %v %v, want 403", resp, err)

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/dd"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -26,6 +28,7 @@ var funcs = template.FuncMap{
 		return template.HTML(h)
 	},
 	"add": func(a, b int) int { return a + b },
+	"qr":  qrSVG,
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {
@@ -61,9 +64,19 @@ func (s *Server) ranking(w http.ResponseWriter, r *http.Request, id int64) {
 		s.fail(w, r, err)
 		return
 	}
+	sections, err := s.sectionStandings(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	matches, err := s.matchLines(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	boards, _ := s.st.Boards(r.Context(), id)
 	over, _ := s.sessionOver(r, id)
-	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Boards": boards, "Over": over})
+	s.render(w, r, "ranking.html", map[string]any{"E": ev, "Standings": st, "Sections": sections, "Matches": matches, "Boards": boards, "Over": over})
 }
 
 // sessionOver reports whether the session's scores are posted: hand records
@@ -81,26 +94,51 @@ type travRow struct {
 	store.Result
 	NSCards, EWCards int
 	Adjusted         string
-	NSMP, EWMP       float64
-	HasMP            bool
+	// NSMP and EWMP are the row's matchpoints, or in an event scored by
+	// IMPs its IMPs (Unit says which): against the Butler datum, or at
+	// teams against the other room of the match.
+	NSMP, EWMP float64
+	HasMP      bool
+	Unit       string
 }
 
+// travellerRows returns board n's traveller, each row scored as the event
+// is: matchpoints with Neuberg's formula (Law 78A), IMPs against the
+// board's Butler datum (package score), or at teams the IMPs of the
+// difference with the other room of the match (Law 78B). It returns the
+// matchpoint top too.
 func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, float64, error) {
 	ctx := r.Context()
+	ev, err := s.st.Event(ctx, id)
+	if err != nil {
+		return nil, 0, err
+	}
 	res, err := s.st.BoardResults(ctx, id, n)
 	if err != nil {
 		return nil, 0, err
 	}
-	_, sh, err := s.standings(ctx, id)
-	if err != nil {
-		return nil, 0, err
+	unit := rowUnit(ev)
+	var sh *score.Sheet
+	switch event.Scoring(ev.Scoring) {
+	case event.Matchpoints:
+		if _, sh, err = s.standings(ctx, id); err != nil {
+			return nil, 0, err
+		}
+	case event.ButlerVP:
+		trav, err := s.st.Travellers(ctx, id)
+		if err != nil {
+			return nil, 0, err
+		}
+		sh, _ = score.Event(trav, score.Options{Method: score.ButlerScoring})
 	}
 	rulings, _ := s.st.Rulings(ctx, id)
 	as, _ := s.st.Assignments(ctx, id)
 	var sc *score.BoardScore
-	for i := range sh.Boards {
-		if sh.Boards[i].Number == n {
-			sc = &sh.Boards[i]
+	if sh != nil {
+		for i := range sh.Boards {
+			if sh.Boards[i].Number == n {
+				sc = &sh.Boards[i]
+			}
 		}
 	}
 	var rows []travRow
@@ -110,7 +148,7 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 			continue
 		}
 		ns, ew := a.CardPairs()
-		row := travRow{NSCards: ns, EWCards: ew}
+		row := travRow{NSCards: ns, EWCards: ew, Unit: unit}
 		found := false
 		for _, x := range res {
 			if x.Round == a.Round && x.Table == a.Table && x.Status == store.Confirmed {
@@ -136,7 +174,39 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 		}
 		rows = append(rows, row)
 	}
+	if ev.TwoRooms() {
+		teamsIMPs(rows)
+	}
 	return rows, top, nil
+}
+
+// rowUnit is what a traveller row of the event scores: MP or IMPs.
+func rowUnit(ev store.Event) string {
+	if event.Scoring(ev.Scoring) == event.Matchpoints {
+		return "MP"
+	}
+	return "IMPs"
+}
+
+// teamsIMPs scores each teams row against the other room of its match
+// (Law 78B): the IMPs of the difference of the North–South scores, from
+// each side's view. A row whose other room has no table result yet, or
+// that is adjusted, has none.
+func teamsIMPs(rows []travRow) {
+	for i := range rows {
+		a := &rows[i]
+		if a.Adjusted != "" {
+			continue
+		}
+		match, closed := store.MatchOf(true, a.Table)
+		for j := range rows {
+			b := &rows[j]
+			if m2, c2 := store.MatchOf(true, b.Table); b.Adjusted == "" && b.Round == a.Round && m2 == match && c2 != closed {
+				imps := float64(score.IMP(a.Score - b.Score))
+				a.NSMP, a.EWMP, a.HasMP = imps, -imps, true
+			}
+		}
+	}
 }
 
 func rulingText(r store.Ruling) string {
@@ -241,7 +311,7 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 	}
 	vis, _ := s.st.Visible(r.Context(), id, n)
 	ev, _ := s.st.Event(r.Context(), id)
-	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back,
+	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back, "Unit": rowUnit(ev),
 		"Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
 }
 
@@ -269,7 +339,7 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 		found = found || e.Number == n
 	}
 	if !found {
-		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no pair %d", n))
+		httpError(w, r, http.StatusNotFound, fmt.Sprintf("no %s %d", strings.ToLower(store.UnitName(event.Kind(ev.Kind))), n))
 		return
 	}
 	as, _ := s.st.Assignments(r.Context(), id)
@@ -281,11 +351,23 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 		Score    int
 		MP       float64
 	}
+	// An individual table seats four players (N, E, S, W); the table's
+	// NS and EW are North and East, so South and West are found here.
+	seats := map[[2]int][]int{}
+	if sk, _ := s.st.Skeleton(r.Context(), id); sk != nil && sk.Kind == event.Individual {
+		for _, rd := range sk.Rounds() {
+			for _, m := range rd.Matches {
+				seats[[2]int{rd.Number, m.Table}] = m.Players
+			}
+		}
+	}
 	var lines []line
 	for _, a := range as {
-		if !a.Active() || (a.NS != n && a.EW != n) {
+		players := seats[[2]int{a.Round, a.Table}]
+		if !a.Active() || (a.NS != n && a.EW != n && !slices.Contains(players, n)) {
 			continue
 		}
+		eastWest := a.EW == n || (len(players) == 4 && (players[bridge.East] == n || players[bridge.West] == n))
 		for _, b := range a.Boards {
 			rows, _, _ := s.travellerRows(r, id, b)
 			for _, x := range rows {
@@ -293,14 +375,14 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, id int64) {
 					continue
 				}
 				l := line{travRow: x, Board: b, Dir: "NS", Score: x.Score, MP: x.NSMP, Opponent: x.EWCards}
-				if x.EWCards == n {
+				if x.EWCards == n || (eastWest && !a.Switch) {
 					l.Dir, l.Score, l.MP, l.Opponent = "EW", -x.Score, x.EWMP, x.NSCards
 				}
 				lines = append(lines, l)
 			}
 		}
 	}
-	s.render(w, r, "scorecard.html", map[string]any{"E": ev, "Pair": n, "Me": me, "Lines": lines})
+	s.render(w, r, "scorecard.html", map[string]any{"E": ev, "Pair": n, "Me": me, "Lines": lines, "Unit": rowUnit(ev), "Who": store.UnitName(event.Kind(ev.Kind))})
 }
 
 func (s *Server) handRecords(w http.ResponseWriter, r *http.Request, id int64) {

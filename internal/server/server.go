@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -171,6 +172,11 @@ func randomHex(n int) string {
 // ServeHTTP serves a request: every unsafe method from another origin is
 // refused (CSRF, http.CrossOriginProtection), every body is capped.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > MaxBody {
+		// Refused before any handler runs, even one that reads no body.
+		httpError(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body of %d bytes: the limit is %d", r.ContentLength, MaxBody))
+		return
+	}
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 	}
@@ -184,18 +190,23 @@ func (s *Server) routes() {
 	static, _ := fs.Sub(assets, "static")
 	m.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	m.HandleFunc("GET /{$}", s.home)
+	m.HandleFunc("GET /favicon.ico", favicon) // asked for by pages that link none (plain-text errors)
 
 	// Director.
 	m.HandleFunc("GET /login", s.loginPage)
 	m.HandleFunc("POST /login", s.login)
 	m.HandleFunc("POST /logout", s.logout)
+	m.HandleFunc("GET /password", s.director(s.passwordPage))
+	m.HandleFunc("POST /password", s.director(s.setPassword))
 	m.HandleFunc("GET /console", s.director(s.console))
 	m.HandleFunc("POST /console/events", s.director(s.createEvent))
+	m.HandleFunc("POST /console/import", s.director(s.importEvent))
 	m.HandleFunc("GET /console/{id}", s.director(s.eventConsole))
 	m.HandleFunc("GET /console/{id}/grid", s.director(s.grid))
 	m.HandleFunc("POST /console/{id}/rounds/{n}/start", s.director(s.startRound))
 	m.HandleFunc("POST /console/{id}/rounds/{n}/close", s.director(s.closeRound))
 	m.HandleFunc("POST /console/{id}/post", s.director(s.post))
+	m.HandleFunc("POST /console/{id}/draw", s.director(s.drawSwiss))
 	m.HandleFunc("POST /console/{id}/publish", s.director(s.publish))
 	m.HandleFunc("POST /console/{id}/pairs/{n}", s.director(s.setPair))
 	m.HandleFunc("POST /console/{id}/results", s.director(s.correct))
@@ -205,6 +216,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /console/{id}/export.json", s.director(s.exportEvent))
 	m.HandleFunc("GET /console/{id}/export.pbn", s.director(s.exportPBN))
 	m.HandleFunc("GET /console/{id}/stream", s.director(s.stream))
+	m.HandleFunc("GET /console/{id}/cards", s.director(s.tableCards))
 
 	// Tables.
 	m.HandleFunc("GET /t", s.joinPage)
@@ -333,7 +345,12 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	exp := time.Now().Add(24 * time.Hour)
 	http.SetCookie(w, &http.Cookie{Name: directorCookie, Value: s.sign(fmt.Sprintf("director:%d", exp.Unix())), Path: "/",
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Expires: exp})
-	http.Redirect(w, r, safeNext(r.PostFormValue("next")), http.StatusSeeOther)
+	next := safeNext(r.PostFormValue("next"))
+	if has, err := s.hasPassword(r); err == nil && !has {
+		// First start: the director, in with the token, sets a password.
+		next = "/password?next=" + url.QueryEscape(next)
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
 }
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {

@@ -360,6 +360,8 @@ func TestPagesRender(t *testing.T) {
 		"/t/" + e.codes[1]:                           "Table 1",
 		"/t":                                         "Table code",
 		"/login":                                     "Token or password",
+		"/password":                                  "Set the director",
+		fmt.Sprintf("/console/%d/cards", e.id):       "<svg class=\"qr\"",
 	}
 	for p, want := range pages {
 		r, err := e.dir.Get(e.ts.URL + p)

@@ -128,6 +128,16 @@ type tableView struct {
 	Done     bool        `json:"done"`
 	Boards   []boardView `json:"boards"`
 	Vul      []string    `json:"vul"`
+	// Earlier lists the boards the table played in earlier rounds, each
+	// visible once every table that plays it has played it.
+	Earlier []earlierBoard `json:"earlier,omitempty"`
+}
+
+// earlierBoard is a board a table played in an earlier round.
+type earlierBoard struct {
+	Number  int  `json:"number"`
+	Round   int  `json:"round"`
+	Visible bool `json:"visible"`
 }
 
 func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, error) {
@@ -137,6 +147,9 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 		return tableView{}, err
 	}
 	v := tableView{Event: st.Event.Name, Table: tc.Table, Round: st.Assignment.Round, Done: st.Done, Switched: st.Assignment.Switch}
+	if v.Earlier, err = s.earlierBoards(r, tc, st.Assignment.Round); err != nil {
+		return v, err
+	}
 	if st.Assignment.Round == 0 {
 		return v, nil
 	}
@@ -298,4 +311,38 @@ func (s *Server) tableBoard(w http.ResponseWriter, r *http.Request, tc store.Tab
 		return
 	}
 	s.boardPage(w, r, tc.Event, n, "/t/"+tc.Code)
+}
+
+// earlierBoards lists the boards the table played in the rounds before
+// round (all its rounds when round is 0, no round being open), each
+// visible only once every table that plays it has played it (store
+// Visible), so that no table sees a board another will still play.
+func (s *Server) earlierBoards(r *http.Request, tc store.TableCode, round int) ([]earlierBoard, error) {
+	ctx := r.Context()
+	rounds, err := s.st.Rounds(ctx, tc.Event)
+	if err != nil {
+		return nil, err
+	}
+	started := map[int]bool{}
+	for _, rd := range rounds {
+		started[rd.Number] = rd.Started != nil
+	}
+	as, err := s.st.Assignments(ctx, tc.Event)
+	if err != nil {
+		return nil, err
+	}
+	var out []earlierBoard
+	for _, a := range as {
+		if a.Table != tc.Table || !a.Active() || !started[a.Round] || (round != 0 && a.Round >= round) {
+			continue
+		}
+		for _, b := range a.Boards {
+			vis, err := s.st.Visible(ctx, tc.Event, b)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, earlierBoard{Number: b, Round: a.Round, Visible: vis})
+		}
+	}
+	return out, nil
 }

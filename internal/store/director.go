@@ -60,7 +60,8 @@ func (s *Store) Correct(ctx context.Context, id int64, c Correction) (Correction
 	}
 	now := s.now()
 	// The window: package event holds the rules of NSWBA 13.
-	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, c.Table)
+	match, _ := MatchOf(TwoRooms(ev), c.Table) // at teams a table is a room of its match
+	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, match)
 	if err != nil {
 		return rec, fmt.Errorf("store: correction: %w: %v", ErrInvalid, err)
 	}

@@ -18,7 +18,22 @@
 // answered with the first answer and changes nothing, so a result is never
 // entered twice however often a phone resends it.
 //
+// Events of every kind. A single-section Mitchell or Howell is stored from
+// its movement (package movement). Any other event — individual, Swiss
+// pairs or teams, a teams round robin, several sections — is stored from the
+// event package event builds (Setup.Event): the store keeps it without
+// results as the event's skeleton (migration 0004) beside its own tables of
+// rounds, table assignments and results. At teams each match is two tables
+// of the server, the open room 2t−1 and the closed room 2t of match t
+// (Tables, MatchOf), each entering its own results. DrawSwiss draws a Swiss
+// round with package event and stores it with its tables (AddRound);
+// ImportEvent stores an event file run with the command line so that it
+// goes on here; Section is one section's part of an event file.
+//
 // EventFile and PBN export an event (bridgetd-event/1 through package event,
-// PBN through package pbn); Travellers gives package score the boards'
-// travellers. Package event decides the NSWBA 13 correction windows.
+// PBN through package pbn), the director's rulings with them: in the event
+// file as its adjusted results (assigned, split, weighted, artificial A+/A/A−
+// scores of Law 12C), in PBN as comments that PBNRulings reads back
+// (RulingComment). Travellers gives package score the boards' travellers.
+// Package event decides the NSWBA 13 correction windows.
 package store

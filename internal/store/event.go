@@ -1,17 +1,22 @@
 package store
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/deal"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
@@ -38,10 +43,11 @@ type Entrant struct {
 	Players []Player
 }
 
-// Player is a member of a pair.
+// Player is a member of a pair or team, or an individual entrant.
 type Player struct {
 	Name   string
 	Member string
+	Rank   string // masterpoint rank as written: a Swiss seeds by it
 }
 
 // Label is the pair's number and name: "3 Lee–Chan".
@@ -117,12 +123,22 @@ type Setup struct {
 	DD       []dd.Table // parallel to Boards, or nil
 	Entrants []Entrant  // optional; missing pairs get their number only
 	Start    time.Time
+	// Event, when set instead of Movement, is the event as package event
+	// built it (any kind: individual, Swiss pairs or teams, a round robin,
+	// several sections): its entrants, sessions and the rounds drawn so
+	// far, without results. Style names its movement for the console
+	// ("swiss", "round-robin", "individual", "mitchell ×2").
+	Event *event.Event
+	Style string
 }
 
 // CreateEvent stores a new matchpoint pairs event with session 1, its
 // rounds, table assignments and boards, and a code for each table. It
 // returns the event's id.
 func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
+	if su.Event != nil {
+		return s.createFromEvent(ctx, su, nil)
+	}
 	mv := su.Movement
 	if mv == nil {
 		return 0, fmt.Errorf("store: create event: %w: no movement", ErrInvalid)
@@ -153,19 +169,12 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 	if kindName == "" {
 		return 0, fmt.Errorf("store: create event: %w: only Mitchell and Howell pairs movements are served", ErrInvalid)
 	}
-	start := su.Start
-	if start.IsZero() {
-		start = s.now()
-	}
+	start := cmp.Or(su.Start, s.now())
 	var id int64
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		if id, err = nextID(ctx, tx, "events"); err != nil {
-			return err
-		}
-		if _, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at)
-			VALUES ($1, $2, 'mp-pairs', 'matchpoints', $3, $4, $5, $6, $7, $8, $9)`,
-			id, su.Name, kindName, string(mvJSON), mv.Tables, len(mv.Rounds), mv.PerSet, boolInt(mv.TwoWinner), stamp(s.now())); err != nil {
+		if id, err = s.insertEvent(ctx, tx, eventRow{name: su.Name, kind: string(event.MatchpointPairs), scoring: string(event.Matchpoints),
+			style: kindName, movement: string(mvJSON), tables: mv.Tables, rounds: len(mv.Rounds), perRound: mv.PerSet, twoWinner: mv.TwoWinner}); err != nil {
 			return err
 		}
 		if _, err = tx.ExecContext(ctx, `INSERT INTO sections (event_id, name) VALUES ($1, 'A')`, id); err != nil {
@@ -206,16 +215,8 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 				}
 			}
 		}
-		for i, b := range su.Boards {
-			var ddText string
-			if i < len(su.DD) {
-				t, _ := json.Marshal(su.DD[i])
-				ddText = string(t)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
-				return err
-			}
+		if err := insertBoards(ctx, tx, id, su.Boards, su.DD); err != nil {
+			return err
 		}
 		for t := 1; t <= mv.Tables; t++ {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO table_codes (code, event_id, session, table_no) VALUES ($1, $2, 1, $3)`, newCode(), id, t); err != nil {
@@ -230,6 +231,28 @@ func (s *Store) CreateEvent(ctx context.Context, su Setup) (int64, error) {
 	return id, nil
 }
 
+// eventRow is an events row as created.
+type eventRow struct {
+	name, kind, scoring string
+	style, movement     string // the movement's name and package movement's JSON
+	tables, rounds      int
+	perRound            int
+	twoWinner           bool
+	skeleton            string
+}
+
+// insertEvent stores a new event's row and returns its id.
+func (s *Store) insertEvent(ctx context.Context, tx *sql.Tx, r eventRow) (int64, error) {
+	id, err := nextID(ctx, tx, "events")
+	if err != nil {
+		return 0, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO events (id, name, kind, scoring, movement, movement_json, tables_n, rounds_n, boards_per_round, two_winner, created_at, skeleton)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		id, r.name, r.kind, r.scoring, r.style, r.movement, r.tables, r.rounds, r.perRound, boolInt(r.twoWinner), stamp(s.now()), r.skeleton)
+	return id, err
+}
+
 func putEntrant(ctx context.Context, tx *sql.Tx, id int64, en Entrant) error {
 	if en.Section == "" {
 		en.Section = "A"
@@ -242,7 +265,7 @@ func putEntrant(ctx context.Context, tx *sql.Tx, id int64, en Entrant) error {
 		return err
 	}
 	for i, p := range en.Players {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO players (event_id, entrant, seat, name, member) VALUES ($1, $2, $3, $4, $5)`, id, en.Number, i, p.Name, p.Member); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (event_id, entrant, seat, name, member, mp_rank) VALUES ($1, $2, $3, $4, $5, $6)`, id, en.Number, i, p.Name, p.Member, p.Rank); err != nil {
 			return err
 		}
 	}
@@ -357,7 +380,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
 		out = append(out, en)
 	}
 	rows.Close()
-	prow, err := s.db.QueryContext(ctx, `SELECT entrant, name, member FROM players WHERE event_id = $1 ORDER BY entrant, seat`, id)
+	prow, err := s.db.QueryContext(ctx, `SELECT entrant, name, member, mp_rank FROM players WHERE event_id = $1 ORDER BY entrant, seat`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +388,7 @@ func (s *Store) Entrants(ctx context.Context, id int64) ([]Entrant, error) {
 	for prow.Next() {
 		var n int
 		var p Player
-		if err := prow.Scan(&n, &p.Name, &p.Member); err != nil {
+		if err := prow.Scan(&n, &p.Name, &p.Member, &p.Rank); err != nil {
 			return nil, err
 		}
 		if i, ok := idx[n]; ok {
@@ -546,10 +569,17 @@ func (s *Store) Sessions(ctx context.Context, id int64) ([]Session, error) {
 
 // PostSession posts the session's scores: the NSWBA 13 correction windows
 // run from now, every round of the session closes and the table codes of the
-// session expire.
+// session expire. Session 0 is the first session not posted yet, or the
+// last when every one is (a posting again).
 func (s *Store) PostSession(ctx context.Context, id int64, session int) error {
 	now := stamp(s.now())
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if session == 0 {
+			err := tx.QueryRowContext(ctx, `SELECT COALESCE(MIN(CASE WHEN posted_at IS NULL THEN number END), MAX(number)) FROM sessions WHERE event_id = $1`, id).Scan(&session)
+			if err != nil || session == 0 {
+				return fmt.Errorf("store: event %d has no session: %w", id, ErrNotFound)
+			}
+		}
 		r, err := tx.ExecContext(ctx, `UPDATE sessions SET posted_at = $1, closed_at = COALESCE(closed_at, $1) WHERE event_id = $2 AND number = $3`, now, id, session)
 		if err != nil {
 			return err
@@ -608,4 +638,361 @@ func (s *Store) TableByCode(ctx context.Context, code string) (TableCode, error)
 		return c, fmt.Errorf("store: table code of session %d: %w", c.Session, ErrClosed)
 	}
 	return c, nil
+}
+
+// TwoRooms reports whether the event's matches are played in two rooms,
+// as TwoRooms says of its event file.
+func (e Event) TwoRooms() bool {
+	return event.Scoring(e.Scoring) == event.IMPVP || event.Scoring(e.Scoring) == event.IMPs
+}
+
+// TwoRooms reports whether the event's matches are teams matches played in
+// two rooms (scoring by IMPs between the rooms): each match is then two
+// tables of the server, the open room (home team North–South) and the
+// closed room (home team East–West).
+func TwoRooms(ev *event.Event) bool {
+	return ev.Scoring == event.IMPVP || ev.Scoring == event.IMPs
+}
+
+// Tables returns the server's tables of match m of round rd: the table
+// itself, or at teams its two rooms, open room 2t−1 and closed room 2t for
+// match table t. An individual table seats North and East's players as its
+// NS and EW (the four players are the match's). A bye is a table with an
+// empty seat.
+func Tables(ev *event.Event, rd *event.Round, m *event.Match) []Assignment {
+	boards := m.BoardsIn(rd)
+	switch {
+	case m.Forfeit != nil:
+		// A forfeited match is not played (NSWBA 13.9): its home side's
+		// table has no opponents.
+		t := m.Table
+		if TwoRooms(ev) {
+			t = 2*m.Table - 1
+		}
+		return []Assignment{{Round: rd.Number, Table: t, NS: m.NS, Boards: boards}}
+	case m.Individual() && len(m.Players) == 4:
+		return []Assignment{{Round: rd.Number, Table: m.Table, NS: m.Players[bridge.North], EW: m.Players[bridge.East], Boards: boards}}
+	case !TwoRooms(ev):
+		return []Assignment{{Round: rd.Number, Table: m.Table, NS: m.NS, EW: m.EW, Boards: boards, Switch: m.Switch}}
+	case m.Bye():
+		return []Assignment{{Round: rd.Number, Table: 2*m.Table - 1, NS: m.NS, Boards: boards}}
+	}
+	return []Assignment{
+		{Round: rd.Number, Table: 2*m.Table - 1, NS: m.NS, EW: m.EW, Boards: boards},
+		{Round: rd.Number, Table: 2 * m.Table, NS: m.EW, EW: m.NS, Boards: boards},
+	}
+}
+
+// MatchOf returns the match table and room of a server table (Tables):
+// in an event of two rooms (TwoRooms) table 2t−1 is match t's open room and
+// 2t its closed room; elsewhere the table is the match's.
+func MatchOf(twoRooms bool, table int) (match int, closed bool) {
+	if twoRooms {
+		return (table + 1) / 2, table%2 == 0
+	}
+	return table, false
+}
+
+// stripResults returns a copy of the event without its board results,
+// computed match scores, offences, corrections and postings: the skeleton
+// the store keeps beside its own tables of those.
+func stripResults(ev *event.Event) (*event.Event, error) {
+	var buf bytes.Buffer
+	if err := ev.Write(&buf); err != nil {
+		return nil, err
+	}
+	sk, err := event.Read(&buf, "skeleton")
+	if err != nil {
+		return nil, err
+	}
+	sk.Offences, sk.Corrections, sk.Postings = nil, nil, nil
+	for _, rd := range sk.Rounds() {
+		for i := range rd.Matches {
+			m := &rd.Matches[i]
+			// A forfeit (NSWBA 13.9), a margin entered for a whole match
+			// and the time a match score was agreed (NSWBA 13) are the
+			// director's and the scorer's: the skeleton keeps them. What
+			// Score computes goes.
+			margin := m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0 && m.Forfeit == nil
+			m.Results, m.Closed, m.EWIMPs, m.VP, m.Provisional = nil, nil, nil, nil, false
+			if !margin {
+				m.IMPs = nil
+			}
+		}
+	}
+	for i := range sk.Sessions {
+		sk.Sessions[i].Posted = nil
+	}
+	return sk, nil
+}
+
+func skeletonText(ev *event.Event) (string, error) {
+	var buf bytes.Buffer
+	if err := ev.Write(&buf); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// imported is what an event file brings beside its skeleton: the results
+// and rulings by server table, the fines, postings and corrections.
+type imported struct {
+	results []Result
+	rulings []Ruling
+	fines   []Fine
+	posted  map[int]*time.Time
+	posts   []event.Posting
+}
+
+// createFromEvent stores an event built by package event (Setup.Event):
+// the skeleton, its sections, sessions, entrants and players, the rounds
+// drawn so far with the server's tables (Tables), the boards and a code
+// for each table of each session not posted; and, for an imported event
+// file, what it brings. One transaction: nothing is stored when any part
+// fails.
+func (s *Store) createFromEvent(ctx context.Context, su Setup, im *imported) (int64, error) {
+	ev := su.Event
+	if su.Name != "" {
+		ev.Name = su.Name
+	}
+	if strings.TrimSpace(ev.Name) == "" {
+		return 0, fmt.Errorf("store: create event: %w: no name", ErrInvalid)
+	}
+	if err := ev.Validate(); err != nil {
+		return 0, fmt.Errorf("store: create event %q: %w: %v", ev.Name, ErrInvalid, err)
+	}
+	if len(ev.Sessions) == 0 {
+		return 0, fmt.Errorf("store: create event %q: %w: no session", ev.Name, ErrInvalid)
+	}
+	sk, err := stripResults(ev)
+	if err != nil {
+		return 0, fmt.Errorf("store: create event %q: %w", ev.Name, err)
+	}
+	skText, err := skeletonText(sk)
+	if err != nil {
+		return 0, err
+	}
+	dealt := map[int]bool{}
+	for _, b := range su.Boards {
+		dealt[int(b.Number)] = true
+	}
+	var as []Assignment
+	tables, rounds := 0, 0
+	roundSession := map[int]int{}
+	for _, se := range sk.Sessions {
+		for i := range se.Rounds {
+			rd := &se.Rounds[i]
+			roundSession[rd.Number] = se.Number
+			rounds = max(rounds, rd.Number)
+			for j := range rd.Matches {
+				for _, a := range Tables(sk, rd, &rd.Matches[j]) {
+					for _, b := range a.Boards {
+						if !dealt[b] {
+							return 0, fmt.Errorf("store: create event %q: %w: board %d of round %d has no deal", ev.Name, ErrInvalid, b, rd.Number)
+						}
+					}
+					tables = max(tables, a.Table)
+					as = append(as, a)
+				}
+			}
+		}
+	}
+	if tables == 0 && !ev.Kind.Swiss() {
+		return 0, fmt.Errorf("store: create event %q: %w: no table plays", ev.Name, ErrInvalid)
+	}
+	start := cmp.Or(su.Start, s.now())
+	var id int64
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if id, err = s.insertEvent(ctx, tx, eventRow{name: ev.Name, kind: string(ev.Kind), scoring: string(ev.Scoring), style: cmp.Or(su.Style, string(ev.Kind)),
+			movement: "{}", tables: tables, rounds: max(rounds, ev.PlannedRounds), perRound: ev.BoardsPerRound, twoWinner: ev.TwoWinner, skeleton: skText}); err != nil {
+			return err
+		}
+		sections := map[string]bool{}
+		for _, en := range sk.Entrants {
+			sec := cmp.Or(en.Section, "A")
+			if !sections[sec] {
+				sections[sec] = true
+				if _, err = tx.ExecContext(ctx, `INSERT INTO sections (event_id, name) VALUES ($1, $2)`, id, sec); err != nil {
+					return err
+				}
+			}
+			x := Entrant{Number: en.ID, Section: sec, Name: en.Name}
+			for _, p := range en.Players {
+				x.Players = append(x.Players, Player{Name: p.Name, Member: p.Member, Rank: p.Rank})
+			}
+			if err := putEntrant(ctx, tx, id, x); err != nil {
+				return err
+			}
+		}
+		for _, se := range sk.Sessions {
+			var posted any
+			if im != nil && im.posted[se.Number] != nil {
+				posted = stamp(*im.posted[se.Number])
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (event_id, number, start_at, posted_at, closed_at) VALUES ($1, $2, $3, $4, $4)`,
+				id, se.Number, stamp(cmp.Or(se.Start, start)), posted); err != nil {
+				return err
+			}
+			if posted != nil {
+				continue
+			}
+			for t := 1; t <= tables; t++ {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO table_codes (code, event_id, session, table_no) VALUES ($1, $2, $3, $4)`, newCode(), id, se.Number, t); err != nil {
+					return err
+				}
+			}
+		}
+		if err := insertRounds(ctx, tx, id, roundSession, as); err != nil {
+			return err
+		}
+		if err := insertBoards(ctx, tx, id, su.Boards, su.DD); err != nil {
+			return err
+		}
+		if im != nil {
+			return s.putImported(ctx, tx, id, im)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: create event %q: %w", ev.Name, err)
+	}
+	return id, nil
+}
+
+// insertBoards stores the boards with their double-dummy tables (dds is
+// parallel to boards, or shorter).
+func insertBoards(ctx context.Context, tx *sql.Tx, id int64, boards []deal.Board, dds []dd.Table) error {
+	for i, b := range boards {
+		var ddText string
+		if i < len(dds) {
+			t, _ := json.Marshal(dds[i])
+			ddText = string(t)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO boards (event_id, number, dealer, vul, deal, dd) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, int(b.Number), b.Dealer.String(), b.Vulnerability.String(), b.Deal.Format(bridge.North), ddText); err != nil {
+			return fmt.Errorf("board %d: %w", b.Number, err)
+		}
+	}
+	return nil
+}
+
+// insertRounds stores rounds (number → session) and their tables.
+func insertRounds(ctx context.Context, tx *sql.Tx, id int64, roundSession map[int]int, as []Assignment) error {
+	nums := make([]int, 0, len(roundSession))
+	for n := range roundSession {
+		nums = append(nums, n)
+	}
+	slices.Sort(nums)
+	for _, n := range nums {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rounds (event_id, number, session) VALUES ($1, $2, $3)`, id, n, roundSession[n]); err != nil {
+			return err
+		}
+	}
+	for _, a := range as {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO assignments (event_id, round, table_no, ns, ew, boards, switched) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			id, a.Round, a.Table, a.NS, a.EW, joinInts(a.Boards), boolInt(a.Switch)); err != nil {
+			return fmt.Errorf("round %d table %d: %w", a.Round, a.Table, err)
+		}
+	}
+	return nil
+}
+
+// Skeleton returns the event as package event holds it without results
+// (Setup.Event); nil for an event created before the store kept one (a
+// single-section pairs movement, rebuilt from its movement).
+func (s *Store) Skeleton(ctx context.Context, id int64) (*event.Event, error) {
+	var text string
+	err := s.db.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: event %d: %w", id, ErrNotFound)
+	}
+	if err != nil || text == "" {
+		return nil, err
+	}
+	ev, err := event.Read(strings.NewReader(text), fmt.Sprintf("event %d", id))
+	if err != nil {
+		return nil, fmt.Errorf("store: event %d skeleton: %w", id, err)
+	}
+	return ev, nil
+}
+
+// AddRound stores a round drawn by package event (a Swiss draw) into the
+// event: the skeleton gains the round (taken from drawn, the event as the
+// draw left it) and the round's tables are stored, codes added for new
+// tables. prev is the number of rounds the draw was made from: when the
+// event has gained a round since, the draw is refused (ErrConflict) so that
+// two draws never race.
+func (s *Store) AddRound(ctx context.Context, id int64, drawn *event.Event, round int, prev int) error {
+	sess, rd, err := drawn.Round(round)
+	if err != nil {
+		return fmt.Errorf("store: add round %d: %w: %v", round, ErrInvalid, err)
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var text string
+		if err := tx.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text); err != nil {
+			return fmt.Errorf("store: event %d: %w", id, ErrNotFound)
+		}
+		if text == "" {
+			return fmt.Errorf("store: event %d: %w: a movement event draws no rounds", id, ErrInvalid)
+		}
+		sk, err := event.Read(strings.NewReader(text), "skeleton")
+		if err != nil {
+			return err
+		}
+		if n := len(sk.Rounds()); n != prev {
+			return fmt.Errorf("store: event %d has %d rounds, the draw was made from %d: %w", id, n, prev, ErrConflict)
+		}
+		x := *rd
+		x.Matches = slices.Clone(rd.Matches)
+		for i := range x.Matches {
+			m := &x.Matches[i]
+			m.Results, m.Closed, m.IMPs, m.EWIMPs, m.VP, m.Provisional = nil, nil, nil, nil, nil, false
+		}
+		found := false
+		for i := range sk.Sessions {
+			if sk.Sessions[i].Number == sess.Number {
+				sk.Sessions[i].Rounds = append(sk.Sessions[i].Rounds, x)
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("store: round %d: %w: session %d", round, ErrNotFound, sess.Number)
+		}
+		var as []Assignment
+		var oldTables int
+		if err := tx.QueryRowContext(ctx, `SELECT tables_n FROM events WHERE id = $1`, id).Scan(&oldTables); err != nil {
+			return err
+		}
+		tables := oldTables
+		for j := range x.Matches {
+			for _, a := range Tables(sk, &x, &x.Matches[j]) {
+				for _, b := range a.Boards {
+					var n int
+					if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM boards WHERE event_id = $1 AND number = $2`, id, b).Scan(&n); err != nil {
+						return err
+					}
+					if n == 0 {
+						return fmt.Errorf("store: round %d: %w: board %d has no deal (deal or import more boards)", round, ErrInvalid, b)
+					}
+				}
+				tables = max(tables, a.Table)
+				as = append(as, a)
+			}
+		}
+		newText, err := skeletonText(sk)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET skeleton = $1, tables_n = $2, rounds_n = CASE WHEN rounds_n < $3 THEN $3 ELSE rounds_n END, revision = revision + 1 WHERE id = $4`,
+			newText, tables, round, id); err != nil {
+			return err
+		}
+		for t := oldTables + 1; t <= tables; t++ {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO table_codes (code, event_id, session, table_no) VALUES ($1, $2, $3, $4)`, newCode(), id, sess.Number, t); err != nil {
+				return err
+			}
+		}
+		return insertRounds(ctx, tx, id, map[int]int{round: sess.Number}, as)
+	})
 }

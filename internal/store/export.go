@@ -1,13 +1,23 @@
 package store
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/pbn"
 	"github.com/bridgetd/bridgetd/score"
@@ -18,18 +28,18 @@ import (
 // package event go through here.
 
 // EventFile builds the event as package event holds it: its entrants and
-// players, session 1 with the movement's rounds (event.AddMovement), the
-// confirmed results, assigned scores, postings, corrections and fines.
+// players, its sessions and rounds (the skeleton the store keeps for an
+// event of any kind, or for an event created before it kept one session 1
+// with the movement's rounds, event.AddMovement), the confirmed results at
+// each match (at teams each table a room of its match, MatchOf), the
+// director's rulings in their place (Law 12C: assigned, split, weighted and
+// artificial average scores), postings, corrections and fines.
 //
-// Split, weighted and artificial adjusted scores have no place in
-// bridgetd-event/1 and are left out of it (the PBN export carries
-// artificial and assigned scores; the database keeps them all).
+// An artificial score given as a percentage has no place in
+// bridgetd-event/1 (its awards are A+, A and A−) and is left out of it;
+// the database keeps it and the server's board pages score it.
 func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 	e, err := s.Event(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	mv, err := s.Movement(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -38,6 +48,131 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		return nil, err
 	}
 	sessions, err := s.Sessions(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := s.Skeleton(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if ev != nil {
+		byNum := map[int]Entrant{}
+		for _, en := range ens {
+			byNum[en.Number] = en
+		}
+		for i := range ev.Entrants {
+			x := &ev.Entrants[i]
+			if en, ok := byNum[x.ID]; ok {
+				x.Name = cmp.Or(en.Name, x.Name, fmt.Sprintf("%s %d", UnitName(ev.Kind), x.ID))
+				x.Players = x.Players[:0]
+				for _, p := range en.Players {
+					x.Players = append(x.Players, event.Player{Name: p.Name, Member: p.Member, Rank: p.Rank})
+				}
+			}
+		}
+	} else if ev, err = s.movementEvent(ctx, e, ens, sessions); err != nil {
+		return nil, err
+	}
+	res, err := s.Results(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	rulings, err := s.Rulings(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	type room struct {
+		round, match int
+		closed       bool
+	}
+	byRoom := map[room][]event.Result{}
+	add := func(k Key, r event.Result) {
+		m, closed := MatchOf(TwoRooms(ev), k.Table)
+		byRoom[room{k.Round, m, closed}] = append(byRoom[room{k.Round, m, closed}], r)
+	}
+	ruled := map[Key]bool{}
+	for _, r := range rulings {
+		if x, ok := rulingResult(r); ok {
+			add(r.Key, x)
+			ruled[r.Key] = true
+		}
+	}
+	for _, r := range res {
+		k := Key{r.Round, r.Table, r.Board}
+		if r.Status == Confirmed && !ruled[k] {
+			add(k, eventResult(r))
+		}
+	}
+	rooms := slices.Collect(maps.Keys(byRoom))
+	slices.SortFunc(rooms, func(a, b room) int {
+		return cmp.Or(cmp.Compare(a.round, b.round), cmp.Compare(a.match, b.match), cmp.Compare(boolInt(a.closed), boolInt(b.closed)))
+	})
+	for _, k := range rooms {
+		if err := ev.EnterRoom(k.round, k.match, k.closed, byRoom[k]); err != nil {
+			return nil, fmt.Errorf("store: event file: round %d table %d: %w", k.round, k.match, err)
+		}
+	}
+	for _, se := range sessions {
+		for i := range ev.Sessions {
+			if ev.Sessions[i].Number == se.Number {
+				ev.Sessions[i].Posted = se.Posted
+			}
+		}
+		for _, at := range se.Postings {
+			ev.Postings = append(ev.Postings, event.Posting{Session: se.Number, At: at})
+		}
+	}
+	cs, err := s.Corrections(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		m, _ := MatchOf(TwoRooms(ev), c.Table)
+		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
+			Board: c.Board, Window: c.Window, Override: c.Override}
+		if c.Old != nil {
+			r := eventResult(*c.Old)
+			x.Old = &r
+		}
+		if c.New != nil {
+			r := eventResult(*c.New)
+			x.New = &r
+		}
+		ev.Corrections = append(ev.Corrections, x)
+	}
+	fines, err := s.Fines(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fines {
+		amount, unit := f.Amount*ev.Top/100, "MP"
+		if ev.Scoring != event.Matchpoints {
+			amount, unit = f.Amount*ev.VPTotal/100, "VP"
+		}
+		ev.Offences = append(ev.Offences, event.Offence{Kind: event.OffenceKind(f.Kind), At: f.At, Event: ev.Name, Session: 1,
+			Entrant: f.Entrant, Fine: amount, Unit: unit, Director: f.Director, Note: f.Note,
+			Players: playersOf(ens, f.Entrant)})
+	}
+	return ev, nil
+}
+
+// UnitName is what an entrant of the kind is called: Pair, Team or
+// Player.
+func UnitName(k event.Kind) string {
+	switch {
+	case k == event.Individual:
+		return "Player"
+	case k.Teams() || k == event.RoundRobin:
+		return "Team"
+	}
+	return "Pair"
+}
+
+// movementEvent rebuilds an event created before the store kept its
+// skeleton: a matchpoint pairs event, session 1 with the rounds of its
+// movement (event.AddMovement).
+func (s *Store) movementEvent(ctx context.Context, e Event, ens []Entrant, sessions []Session) (*event.Event, error) {
+	mv, err := s.Movement(ctx, e.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -63,74 +198,35 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 	if err := ev.AddMovement(1, mv, e.Created); err != nil {
 		return nil, fmt.Errorf("store: event file: %w", err)
 	}
-	res, err := s.Results(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	rulings, err := s.Rulings(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	assigned := map[Key]int{}
-	for _, r := range rulings {
-		if r.Kind == RulingAssigned {
-			assigned[r.Key] = r.NSScore
-		}
-	}
-	byMatch := map[[2]int][]event.Result{}
-	for _, r := range res {
-		k := Key{r.Round, r.Table, r.Board}
-		if r.Status != Confirmed {
-			continue
-		}
-		if sc, ok := assigned[k]; ok {
-			byMatch[[2]int{r.Round, r.Table}] = append(byMatch[[2]int{r.Round, r.Table}], event.Result{Board: r.Board, Score: sc})
-			delete(assigned, k)
-			continue
-		}
-		byMatch[[2]int{r.Round, r.Table}] = append(byMatch[[2]int{r.Round, r.Table}], eventResult(r))
-	}
-	for k, sc := range assigned {
-		byMatch[[2]int{k.Round, k.Table}] = append(byMatch[[2]int{k.Round, k.Table}], event.Result{Board: k.Board, Score: sc})
-	}
-	for k, rs := range byMatch {
-		if err := ev.EnterRoom(k[0], k[1], false, rs); err != nil {
-			return nil, fmt.Errorf("store: event file: round %d table %d: %w", k[0], k[1], err)
-		}
-	}
-	for i, se := range sessions {
-		ev.Sessions[i].Posted = se.Posted
-		for _, at := range se.Postings {
-			ev.Postings = append(ev.Postings, event.Posting{Session: se.Number, At: at})
-		}
-	}
-	cs, err := s.Corrections(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cs {
-		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: c.Table,
-			Board: c.Board, Window: c.Window, Override: c.Override}
-		if c.Old != nil {
-			r := eventResult(*c.Old)
-			x.Old = &r
-		}
-		if c.New != nil {
-			r := eventResult(*c.New)
-			x.New = &r
-		}
-		ev.Corrections = append(ev.Corrections, x)
-	}
-	fines, err := s.Fines(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range fines {
-		ev.Offences = append(ev.Offences, event.Offence{Kind: event.OffenceKind(f.Kind), At: f.At, Event: e.Name, Session: 1,
-			Entrant: f.Entrant, Fine: f.Amount * ev.Top / 100, Unit: "MP", Director: f.Director, Note: f.Note,
-			Players: playersOf(ens, f.Entrant)})
-	}
 	return ev, nil
+}
+
+// rulingResult is a ruling as the event file's result: an assigned score
+// (Law 12C1(a)), a split score (Law 12C1(b), EWScore), a weighted score
+// (Law 12C1(c), Weighted) or an artificial one (Law 12C2, Award A+/A/A−).
+// ok is false for an artificial score given as a percentage.
+func rulingResult(r Ruling) (event.Result, bool) {
+	x := event.Result{Board: r.Board, Score: r.NSScore}
+	switch r.Kind {
+	case RulingSplit:
+		ew := r.EWScore
+		x.EWScore = &ew
+	case RulingWeighted:
+		x.Score = 0
+		for _, o := range r.Outcomes {
+			x.Weighted = append(x.Weighted, event.Outcome{Score: o.Score, Weight: o.Weight})
+		}
+	case RulingArtificial:
+		x.Score = 0
+		ns, ew := strings.ReplaceAll(strings.TrimSpace(r.NSAward), "−", "-"), strings.ReplaceAll(strings.TrimSpace(r.EWAward), "−", "-")
+		for _, a := range []string{ns, ew} {
+			if a != "A+" && a != "A" && a != "A-" {
+				return x, false
+			}
+		}
+		x.Award = ns + "/" + ew
+	}
+	return x, true
 }
 
 func playersOf(ens []Entrant, n int) []event.Player {
@@ -304,8 +400,11 @@ func rulingRow(r Ruling, ns, ew int) score.Result {
 // PBN returns the event as PBN: one game per board with its deal and a
 // ScoreTable of the confirmed results (PBN 2.1 §5.9), assigned scores with
 // their NS score and no contract, artificial scores as "TD" with each side's
-// percentage. A weighted or split score has no PBN form that package
-// score's reader takes; it is written as the table result, with a comment.
+// percentage. A weighted or split score (Law 12C1(b), (c)) has no
+// ScoreTable form that package scoresheet reads; its row keeps the table
+// result. Every ruling is also written whole in a comment of its board
+// (RulingComment), which PBNRulings reads back, so that nothing the
+// director decided is lost in the file.
 func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 	e, err := s.Event(ctx, id)
 	if err != nil {
@@ -325,7 +424,10 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 		g.SetTag("Dealer", b.Dealer.String())
 		g.SetTag("Vulnerable", b.Vulnerability.String())
 		g.SetTag("Deal", b.Deal.Format(b.Dealer))
-		g.SetTag("Scoring", "MP")
+		g.SetTag("Scoring", pbnScoring(e.Scoring))
+		if pbnScoring(e.Scoring) == "IMP" {
+			g.SetTag("Competition", "Teams")
+		}
 		tab := &pbn.Table{}
 		for _, c := range cols {
 			tab.Columns = append(tab.Columns, pbn.Column{Name: c})
@@ -356,11 +458,12 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 					row[2], row[3], row[4] = c.ASCII(), r.Declarer, strconv.Itoa(r.Tricks)
 				}
 				setScore(row, r.Score)
-				if isRuled {
-					g.Comments = append(g.Comments, pbn.Comment{Text: fmt.Sprintf("%s score at table %d round %d not in this file: %s", ru.Kind, a.Table, a.Round, ru.Why)})
-				}
-			default:
-				continue
+			}
+			if isRuled {
+				g.Comments = append(g.Comments, pbn.Comment{Text: RulingComment(ru)})
+			}
+			if row[2] == "-" && row[5] == "-" && row[6] == "-" {
+				continue // neither played nor scored in the table
 			}
 			tab.Rows = append(tab.Rows, row)
 		}
@@ -372,6 +475,18 @@ func (s *Store) PBN(ctx context.Context, id int64) (*pbn.File, error) {
 	return f, nil
 }
 
+// pbnScoring names the event's scoring as PBN's Scoring tag does
+// (PBN 2.1 §3.8.3): MP, Butler, or IMP for a teams match.
+func pbnScoring(s string) string {
+	switch event.Scoring(s) {
+	case event.ButlerVP:
+		return "Butler"
+	case event.IMPVP, event.IMPs:
+		return "IMP"
+	}
+	return "MP"
+}
+
 func setScore(row []string, nsScore int) {
 	if nsScore >= 0 {
 		row[5] = strconv.Itoa(nsScore)
@@ -381,3 +496,354 @@ func setScore(row []string, nsScore int) {
 }
 
 func fmtPct(p float64) string { return strconv.FormatFloat(p, 'f', 2, 64) }
+
+// ErrNotCarried refuses an event file holding what the store cannot hold:
+// a fouled, turned or unplayed board, a fine in another unit. It is an
+// ErrInvalid.
+var ErrNotCarried = fmt.Errorf("%w: not carried by the server's store", ErrInvalid)
+
+// ImportEvent stores an event file (bridgetd-event/1, read by package
+// event) so that an event run with the command line goes on in the
+// server: its entrants, sessions and rounds with their forfeits and the
+// margins entered for whole matches (in the skeleton), each result at its
+// table (at teams each room its table, Tables), each adjusted score as the
+// director's ruling (Law 12C), the fines (NSWBA 7) and the postings
+// (NSWBA 13). boards are the deals of the boards its rounds use (the event
+// file holds none). Corrections stay in the file: the results are the
+// corrected ones. Nothing is stored when any part does not fit.
+func (s *Store) ImportEvent(ctx context.Context, ev *event.Event, boards []deal.Board) (int64, error) {
+	if err := ev.Validate(); err != nil {
+		return 0, fmt.Errorf("store: import: %w: %v", ErrInvalid, err)
+	}
+	im := &imported{posted: map[int]*time.Time{}}
+	for _, se := range ev.Sessions {
+		im.posted[se.Number] = se.Posted
+		for i := range se.Rounds {
+			rd := &se.Rounds[i]
+			for j := range rd.Matches {
+				m := &rd.Matches[j]
+				where := fmt.Sprintf("round %d table %d", rd.Number, m.Table)
+				ts := Tables(ev, rd, m)
+				rooms := [][]event.Result{m.Results, m.Closed}
+				for k, rs := range rooms {
+					if len(rs) == 0 {
+						continue
+					}
+					if k >= len(ts) {
+						return 0, fmt.Errorf("store: import: %s: %w: closed-room results at a table of one room", where, ErrInvalid)
+					}
+					a := ts[k]
+					for _, r := range rs {
+						if err := importResult(im, a, r); err != nil {
+							return 0, fmt.Errorf("store: import: %s board %d: %w", where, r.Board, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, o := range ev.Offences {
+		if o.Fine <= 0 || (o.Event != "" && o.Event != ev.Name) {
+			continue
+		}
+		pct := 0.0
+		switch {
+		case o.Unit == "MP" && ev.Top > 0:
+			pct = 100 * o.Fine / ev.Top
+		case o.Unit == "VP" && ev.VPTotal > 0:
+			pct = 100 * o.Fine / ev.VPTotal
+		default:
+			return 0, fmt.Errorf("store: import: fine of entrant %d: %w: %g %s", o.Entrant, ErrNotCarried, o.Fine, o.Unit)
+		}
+		im.fines = append(im.fines, Fine{Entrant: o.Entrant, Amount: pct, Kind: string(o.Kind), Director: cmp.Or(o.Director, "imported"), Note: o.Note, At: o.At})
+	}
+	im.posts = ev.Postings
+	var start time.Time
+	if len(ev.Sessions) > 0 {
+		start = ev.Sessions[0].Start
+	}
+	return s.createFromEvent(ctx, Setup{Event: ev, Boards: boards, Start: start, Style: string(ev.Kind)}, im)
+}
+
+// importResult turns a result of the event file at table a into the
+// store's: a confirmed table result, or a ruling for an adjusted score.
+func importResult(im *imported, a Assignment, r event.Result) error {
+	if r.Form != 0 || r.Turned || r.Unplayed {
+		return fmt.Errorf("%w: a fouled (Law 87), turned (NSWBA 8.4) or unplayed (NSWBA 13.10) board", ErrNotCarried)
+	}
+	if err := r.Complete(); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	k := Key{a.Round, a.Table, r.Board}
+	ru := Ruling{Key: k, Director: "imported", Why: "from the event file", NSScore: r.Score}
+	switch {
+	case r.Award != "":
+		ns, ew, _ := strings.Cut(r.Award, "/")
+		ru.Kind, ru.NSScore, ru.NSAward, ru.EWAward = RulingArtificial, 0, ns, ew
+	case r.EWScore != nil:
+		ru.Kind, ru.EWScore = RulingSplit, *r.EWScore
+	case len(r.Weighted) > 0:
+		ru.Kind, ru.NSScore = RulingWeighted, 0
+		for _, o := range r.Weighted {
+			ru.Outcomes = append(ru.Outcomes, Outcome{Score: o.Score, Weight: o.Weight})
+		}
+	case r.Contract == nil:
+		ru.Kind = RulingAssigned
+	default:
+		res := Result{Round: a.Round, Table: a.Table, Board: r.Board, NS: a.NS, EW: a.EW, Contract: "Pass", Score: r.Score,
+			Status: Confirmed, By: "imported"}
+		if !r.Contract.IsPassedOut() {
+			res.Contract, res.Declarer, res.Tricks = r.Contract.String(), r.Declarer.String(), r.Tricks
+		}
+		im.results = append(im.results, res)
+		return nil
+	}
+	if err := ru.check(); err != nil {
+		return err
+	}
+	im.rulings = append(im.rulings, ru)
+	return nil
+}
+
+// putImported stores what an event file brought, in the creating
+// transaction.
+func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *imported) error {
+	now := s.now()
+	for _, r := range im.results {
+		r.Entered, r.Confirmed = now, &now
+		if err := putResult(ctx, s.cached(tx), id, r); err != nil {
+			return err
+		}
+	}
+	for _, r := range im.rulings {
+		var err error
+		if r.ID, err = nextID(ctx, tx, "rulings"); err != nil {
+			return err
+		}
+		r.At = now
+		detail, _ := json.Marshal(r)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rulings (id, event_id, round, table_no, board, kind, detail, law, director, why, at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, r.ID, id, r.Round, r.Table, r.Board, r.Kind, string(detail), r.Law, r.Director, r.Why, stamp(r.At)); err != nil {
+			return err
+		}
+	}
+	for _, f := range im.fines {
+		fid, err := nextID(ctx, tx, "fines")
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO fines (id, event_id, entrant, amount, kind, director, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			fid, id, f.Entrant, f.Amount, f.Kind, f.Director, f.Note, stamp(f.At)); err != nil {
+			return err
+		}
+	}
+	// A round the file has results for was played: started and closed.
+	played := map[int]bool{}
+	for _, r := range im.results {
+		played[r.Round] = true
+	}
+	for _, r := range im.rulings {
+		played[r.Round] = true
+	}
+	for n := range played {
+		if _, err := tx.ExecContext(ctx, `UPDATE rounds SET started_at = $1, closed_at = $1 WHERE event_id = $2 AND number = $3`, stamp(now), id, n); err != nil {
+			return err
+		}
+	}
+	for _, p := range im.posts {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO postings (event_id, session, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, id, p.Session, stamp(p.At)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DrawSwiss draws the next round of a Swiss event from its results as they
+// stand: package event's draw (event.DrawSwiss: the field ranked by VPs,
+// rematches avoided, a first round at random or by rating, an odd field's
+// bye as NSWBA 13.7 has it, and only once every match so far is scored,
+// NSWBA 14) on the event file, the round then stored with its tables
+// (AddRound). A round that is not scored yet is ErrConflict.
+func (s *Store) DrawSwiss(ctx context.Context, id int64, o event.DrawOptions) (*event.Drawn, error) {
+	ev, err := s.EventFile(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	prev := len(ev.Rounds())
+	if o.At.IsZero() {
+		o.At = s.now()
+	}
+	dr, err := ev.DrawSwiss(o)
+	switch {
+	case errors.Is(err, event.ErrNotScored):
+		return nil, fmt.Errorf("store: draw: %w: %v", ErrConflict, err)
+	case err != nil:
+		return nil, fmt.Errorf("store: draw: %w: %v", ErrInvalid, err)
+	}
+	if err := s.AddRound(ctx, id, ev, dr.Round.Number, prev); err != nil {
+		return nil, err
+	}
+	return dr, nil
+}
+
+// Section returns the part of an event file that is one section: its
+// entrants, the matches among them with their results, their fines, the
+// sessions and postings. Package event ranks it on its own (Report), its
+// boards compared among the section's tables only.
+func Section(ev *event.Event, name string) (*event.Event, error) {
+	var buf bytes.Buffer
+	if err := ev.Write(&buf); err != nil {
+		return nil, err
+	}
+	sub, err := event.Read(&buf, "section "+name)
+	if err != nil {
+		return nil, err
+	}
+	in := map[int]bool{}
+	sub.Entrants = slices.DeleteFunc(sub.Entrants, func(en event.Entrant) bool {
+		keep := cmp.Or(en.Section, "A") == name
+		in[en.ID] = keep
+		return !keep
+	})
+	if len(sub.Entrants) == 0 {
+		return nil, fmt.Errorf("store: section %q: %w", name, ErrNotFound)
+	}
+	kept := map[[2]int]bool{}
+	for _, rd := range sub.Rounds() {
+		rd.Matches = slices.DeleteFunc(rd.Matches, func(m event.Match) bool {
+			for _, id := range m.Entrants() {
+				if id != 0 && !in[id] {
+					return true
+				}
+			}
+			kept[[2]int{rd.Number, m.Table}] = true
+			return false
+		})
+	}
+	sub.Offences = slices.DeleteFunc(sub.Offences, func(o event.Offence) bool { return !in[o.Entrant] })
+	sub.Corrections = slices.DeleteFunc(sub.Corrections, func(c event.Correction) bool { return !kept[[2]int{c.Round, c.Table}] })
+	return sub, nil
+}
+
+// rulingPrefix starts a PBN comment that carries a ruling.
+const rulingPrefix = "bridgetd-ruling "
+
+// RulingComment writes a ruling as the text of a PBN comment: the prefix
+// "bridgetd-ruling " and its fields as a URL query (round, table, board,
+// kind, ns, ew, outcomes as SCORE:WEIGHT pairs, ns_award, ew_award, law,
+// director, why), escaped so that no brace closes the comment.
+func RulingComment(r Ruling) string {
+	v := url.Values{}
+	v.Set("round", strconv.Itoa(r.Round))
+	v.Set("table", strconv.Itoa(r.Table))
+	v.Set("board", strconv.Itoa(r.Board))
+	v.Set("kind", r.Kind)
+	switch r.Kind {
+	case RulingAssigned:
+		v.Set("ns", strconv.Itoa(r.NSScore))
+	case RulingSplit:
+		v.Set("ns", strconv.Itoa(r.NSScore))
+		v.Set("ew", strconv.Itoa(r.EWScore))
+	case RulingWeighted:
+		var os []string
+		for _, o := range r.Outcomes {
+			os = append(os, strconv.Itoa(o.Score)+":"+strconv.FormatFloat(o.Weight, 'g', -1, 64))
+		}
+		v.Set("outcomes", strings.Join(os, ","))
+	case RulingArtificial:
+		v.Set("ns_award", r.NSAward)
+		v.Set("ew_award", r.EWAward)
+	}
+	for k, x := range map[string]string{"law": r.Law, "director": r.Director, "why": r.Why} {
+		if x != "" {
+			v.Set(k, x)
+		}
+	}
+	return rulingPrefix + v.Encode()
+}
+
+// ParseRulingComment reads a ruling written by RulingComment; ok is false
+// for a comment that is not one. A ruling that does not read or does not
+// hold (Law 12C: weights adding up to 1, awards A+, A, A− or a percentage)
+// is an error naming the field.
+func ParseRulingComment(text string) (r Ruling, ok bool, err error) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), rulingPrefix)
+	if !ok {
+		return r, false, nil
+	}
+	v, err := url.ParseQuery(strings.TrimSpace(rest))
+	if err != nil {
+		return r, true, fmt.Errorf("%w: ruling: %v", ErrInvalid, err)
+	}
+	num := func(name string, into *int, required bool) {
+		x := v.Get(name)
+		if err != nil || (x == "" && !required) {
+			return
+		}
+		n, e := strconv.Atoi(x)
+		if e != nil || n < -100000 || n > 100000 {
+			err = fmt.Errorf("%w: ruling %s %q: want a whole number", ErrInvalid, name, x)
+		}
+		*into = n
+	}
+	num("round", &r.Round, true)
+	num("table", &r.Table, true)
+	num("board", &r.Board, true)
+	num("ns", &r.NSScore, false)
+	num("ew", &r.EWScore, false)
+	if err != nil {
+		return r, true, err
+	}
+	if r.Round < 1 || r.Table < 1 || r.Board < 1 {
+		return r, true, fmt.Errorf("%w: ruling at round %d table %d board %d: want each from 1", ErrInvalid, r.Round, r.Table, r.Board)
+	}
+	r.Kind, r.NSAward, r.EWAward = v.Get("kind"), v.Get("ns_award"), v.Get("ew_award")
+	r.Law, r.Director, r.Why = v.Get("law"), v.Get("director"), v.Get("why")
+	if r.Kind == RulingWeighted {
+		if r.Outcomes, err = ParseOutcomes(v.Get("outcomes")); err != nil {
+			return r, true, err
+		}
+	}
+	if err := r.check(); err != nil {
+		return r, true, fmt.Errorf("ruling at round %d table %d board %d: %w", r.Round, r.Table, r.Board, err)
+	}
+	return r, true, nil
+}
+
+// ParseOutcomes reads weighted outcomes "420:0.6, -50:0.4" (Law 12C1(c)),
+// empty parts skipped.
+func ParseOutcomes(s string) ([]Outcome, error) {
+	var out []Outcome
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		sc, wt, ok := strings.Cut(part, ":")
+		n, err1 := strconv.Atoi(strings.TrimSpace(sc))
+		f, err2 := strconv.ParseFloat(strings.TrimSpace(wt), 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%w: outcome %q: want SCORE:WEIGHT such as 420:0.6", ErrInvalid, part)
+		}
+		out = append(out, Outcome{Score: n, Weight: f})
+	}
+	return out, nil
+}
+
+// PBNRulings returns the rulings a PBN file carries in its comments
+// (RulingComment), in the order of the file. An error names the line.
+func PBNRulings(f *pbn.File) ([]Ruling, error) {
+	var out []Ruling
+	for _, g := range f.Games {
+		for _, c := range g.Comments {
+			r, ok, err := ParseRulingComment(c.Text)
+			if err != nil {
+				return nil, fmt.Errorf("PBN line %d: %w", c.Line, err)
+			}
+			if ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out, nil
+}

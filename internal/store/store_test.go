@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,14 +84,20 @@ func entry(board int, c string, decl bridge.Seat, tricks int) Entry {
 func TestMigrationsApplyOnce(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.db")
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil || len(names) == 0 {
+		t.Fatal(names, err)
+	}
+	slices.Sort(names)
+	want, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(names[len(names)-1], "migrations/"), "_", 2)[0])
 	for range 2 {
 		s, err := Open(t.Context(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		v, err := s.Version(t.Context())
-		if err != nil || v != 1 {
-			t.Errorf("Version = %d, %v; want 1", v, err)
+		if err != nil || v != want {
+			t.Errorf("Version = %d, %v; want %d, the last migration's", v, err, want)
 		}
 		s.Close()
 	}

@@ -50,12 +50,28 @@
         sending = false;
         if (r.status >= 500) { setTimeout(pump, 2000); return; }
         var q2 = queue(); q2.shift(); saveQueue(q2);
-        if (!r.ok) { message(j.error || ('refused: ' + r.status)); }
-        else { message(''); }
+        if (!r.ok) {
+          message('Not saved: ' + (j.error || ('refused: ' + r.status)));
+          // A result the server refused (the round moved on while it
+          // waited, the board is done…) is not lost silently: the
+          // director is called with what it was and why.
+          if ((item.path === '/enter' || item.path === '/confirm') && r.status !== 403 && r.status !== 429) {
+            enqueue('/call', { note: ('Not saved: ' + summary(item) + ': ' + (j.error || r.status)).slice(0, 160) });
+          }
+        }
+        else if (item.path !== '/call') { message(''); } // a call leaves what is said
         refresh();
         pump();
       });
     }).catch(function () { sending = false; setTimeout(pump, 2000); });
+  }
+
+  // summary names a queued write for the director.
+  function summary(item) {
+    var b = item.body;
+    if (item.path === '/confirm') return 'East–West ' + (b.accept ? 'confirmation' : 'rejection') + ' of board ' + b.board;
+    if (!b.level) return 'board ' + b.board + ' passed out';
+    return 'board ' + b.board + ' ' + b.level + (b.strain || '') + (b.risk || '') + ' by ' + b.declarer + ', ' + b.tricks + ' tricks' + (b.lead ? ', lead ' + b.lead : '');
   }
 
   function refresh() {
@@ -74,6 +90,20 @@
     $('round-label').textContent = state.round ? '· Round ' + state.round : '';
     var pairs = $('pairs');
     pairs.textContent = state.round ? 'NS ' + state.ns + ' · EW ' + state.ew + (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    var earlier = $('earlier-list');
+    earlier.textContent = '';
+    (state.earlier || []).forEach(function (e) {
+      var li = document.createElement('li');
+      if (e.visible) {
+        var a = document.createElement('a'); a.href = base + '/board/' + e.number;
+        a.textContent = 'Board ' + e.number + ' (round ' + e.round + '): traveller and hand record';
+        li.appendChild(a);
+      } else {
+        li.textContent = 'Board ' + e.number + ' (round ' + e.round + '): shown when every table has played it';
+      }
+      earlier.appendChild(li);
+    });
+    $('earlier').hidden = !(state.earlier || []).length;
     var list = $('boards');
     list.textContent = '';
     (state.boards || []).forEach(function (b) {
@@ -140,15 +170,20 @@
     var passed = n === 0 && level;
     ['strain-set', 'risk-set', 'declarer-set', 'tricks-field', 'lead-field'].forEach(function (id) { $(id).hidden = !!passed; });
     sel.textContent = '';
-    if (!n) return;
+    if (!n) { shownLevel = 0; return; }
     for (var t = 13; t >= 0; t--) {
       var o = document.createElement('option'), d = t - (n + 6);
       o.value = t;
       o.textContent = (d === 0 ? 'Made exactly' : d > 0 ? 'Made +' + d : 'Down ' + (-d)) + ' (' + t + ' tricks)';
       sel.appendChild(o);
     }
-    sel.value = keep && parseInt(keep, 10) >= 0 ? keep : String(n + 6);
+    // A change of level keeps the result relative to the contract (made
+    // exactly stays made exactly), not the number of tricks.
+    var tricks = keep && parseInt(keep, 10) >= 0 ? parseInt(keep, 10) + (shownLevel ? n - shownLevel : 0) : n + 6;
+    sel.value = String(Math.max(0, Math.min(13, tricks)));
+    shownLevel = n;
   }
+  var shownLevel = 0;
 
   var previewTimer = null;
   function preview() {

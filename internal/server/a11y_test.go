@@ -1,0 +1,176 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/internal/browsertest"
+	"github.com/bridgetd/bridgetd/internal/store"
+)
+
+// axeAllowed lists the axe rules whose violations the test lets pass, and
+// why. It is empty: every rule of WCAG 2.0, 2.1 and 2.2 levels A and AA
+// and axe's best practices must pass, whatever its impact.
+var axeAllowed = map[string]string{}
+
+// axeViolation is one rule a page breaks, as axe reports it.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// axeCheck runs axe-core on the page as it is now and reports each
+// violation as a test error naming the page, the rule and the elements.
+func (p *page) axeCheck(src, what string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](src+"\n;true")); err != nil {
+		p.t.Fatalf("%s: injecting axe-core: %v", what, err)
+	}
+	js, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {
+		runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']},
+		resultTypes: ['violations']
+	}).then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: axe.run: %v", what, err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(js), &vs); err != nil {
+		p.t.Fatalf("%s: axe's answer: %v", what, err)
+	}
+	for _, v := range vs {
+		if _, ok := axeAllowed[v.ID]; ok {
+			continue
+		}
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, fmt.Sprint(n.Target)+": "+strings.ReplaceAll(n.Summary, "\n", " "))
+		}
+		p.t.Errorf("%s: axe %s (%s): %s\n\t%s", what, v.ID, v.Impact, v.Help, strings.Join(where, "\n\t"))
+	}
+}
+
+// TestAccessibility runs axe-core in headless Chromium on every kind of
+// page, phone-sized and desktop-sized, in each state a table's page goes
+// through (entry, score shown, East–West's check, board done), and fails
+// on any violation; the pages must also raise no error in the browser's
+// console (newPage).
+func TestAccessibility(t *testing.T) {
+	src := browsertest.Axe(t)
+	alloc := browser(t)
+	ctx := t.Context()
+	e := newEnv(t)
+	st, srv, ts, id, code := e.st, e.srv, e.ts, e.id, e.codes
+	if err := srv.Solve(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	as, _ := st.Assignments(ctx, id)
+	var t2 store.Assignment
+	for _, a := range as {
+		if a.Round == 1 && a.Table == 2 {
+			t2 = a
+		}
+	}
+	// Content for the pages: a confirmed result at table 2, a call, the
+	// event published.
+	tc2, err := st.TableByCode(ctx, code[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Enter(ctx, "a11y-1", tc2, store.Entry{Board: t2.Boards[0], Contract: bridge.Contract{Level: 3, Strain: bridge.NoTrump}, Declarer: bridge.North, Tricks: 9}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Confirm(ctx, "a11y-2", tc2, t2.Boards[0], true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.CallDirector(ctx, "a11y-3", tc2, "revoke"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetPublished(ctx, id, true); err != nil {
+		t.Fatal(err)
+	}
+	tok, _ := srv.DirectorToken(ctx)
+
+	sizes := []struct {
+		name string
+		w, h int64
+	}{{"phone", 360, 740}, {"desktop", 1280, 900}}
+	for _, sz := range sizes {
+		// The public and a table, in a browser context with no cookie.
+		pub := newPage(t, alloc, "public "+sz.name, sz.w, sz.h)
+		for _, path := range []string{"/", "/login", "/t", "/results", fmt.Sprintf("/results/%d", id),
+			fmt.Sprintf("/results/%d/board/%d", id, t2.Boards[0]), fmt.Sprintf("/results/%d/pair/1", id)} {
+			pub.do(chromedp.Navigate(ts.URL + path))
+			pub.axeCheck(src, sz.name+" "+path)
+		}
+		// A table's page in each of its states.
+		tb := newPage(t, pub.ctx, "table "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
+		tb.do(chromedp.Navigate(ts.URL + "/t/" + code[1]))
+		tb.wait(`!document.getElementById('entry').hidden`)
+		tb.axeCheck(src, sz.name+" table: entry")
+		tb.do(chromedp.Click(chromedp.CSS(`input[name=level][value="4"]`)), chromedp.Click(chromedp.CSS(`input[name=strain][value="H"]`)),
+			chromedp.Click(chromedp.CSS(`input[name=declarer][value="N"]`)))
+		tb.wait(`document.getElementById('preview').textContent.includes('Law 77')`)
+		tb.axeCheck(src, sz.name+" table: score shown")
+		if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.getElementById('entry-form').requestSubmit(), true`)); err != nil {
+			t.Fatal(err)
+		}
+		tb.wait(`document.getElementById('queue').hidden && !document.getElementById('confirm').hidden && document.getElementById('confirm-line').textContent.includes('North–South')`)
+		tb.axeCheck(src, sz.name+" table: East–West check")
+		if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`document.getElementById('accept').click(), true`)); err != nil {
+			t.Fatal(err)
+		}
+		tb.wait(`document.getElementById('queue').hidden && document.querySelector('.board.confirmed') !== null`)
+		tb.axeCheck(src, sz.name+" table: a board done")
+
+		// The director: logs in with the token, meets the password page.
+		dir := newPage(t, pub.ctx, "director "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
+		dir.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), tok),
+			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
+		dir.axeCheck(src, sz.name+" /password (first start)")
+		// A refused password: the page with its error (its 400 is
+		// expected).
+		dir.expect("status of 400 (Bad Request) " + ts.URL + "/password")
+		dir.do(chromedp.SendKeys(chromedp.ID("password"), "short"), chromedp.SendKeys(chromedp.ID("confirm"), "short"),
+			jsDo(`document.getElementById('password').removeAttribute('minlength'), document.getElementById('confirm').removeAttribute('minlength')`),
+			chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("password-error")))
+		dir.axeCheck(src, sz.name+" /password (refused)")
+		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id)} {
+			dir.do(chromedp.Navigate(ts.URL + path))
+			dir.axeCheck(src, sz.name+" "+path)
+		}
+		// The wrong-token login page (its 401 is expected).
+		pub.expect("status of 401 (Unauthorized) " + ts.URL + "/login")
+		pub.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "wrong"),
+			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.CSS("p.error")))
+		pub.axeCheck(src, sz.name+" /login (refused)")
+	}
+	var rules []string
+	for r := range axeAllowed {
+		rules = append(rules, r)
+	}
+	sort.Strings(rules)
+	t.Logf("axe-core rules allowed: %v", rules)
+}
+
+// jsDo is a step that runs a script in the page.
+func jsDo(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](expr)(ctx, t)
+		return err
+	})
+}

@@ -1,0 +1,133 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// The parts of Laws 12–16 that meet the play. Law 12 itself is the
+// adjusted score that follows a damage check of a play ruling: the table
+// answers "TD damaged" with an assigned adjusted score (2017 12C1(b);
+// 1997 12C2), as for the auction (law23.go).
+//
+//	13 (incorrect number of cards) found during the play: 2017 13B1, 1997
+//	   13A: the Director corrects the deal and play goes on, with an
+//	   adjusted score at the end if the error affected the result (damage
+//	   check); 2017 13B2, 1997 13B: the deal cannot be corrected: adjusted
+//	   score. Found after the play (one hand had more than thirteen cards,
+//	   another fewer): 2017 13D, 1997 13C: the result is cancelled, an
+//	   artificial adjusted score, a procedural penalty for the offender.
+//	   WrongCount.
+//	14 (missing card) found during the play elsewhere than in the played
+//	   cards: it is restored to the hand (14B2) and deemed to have been in
+//	   it throughout (14B4): a failure to have played it can be a revoke.
+//	   2017 14C: the information is unauthorised for the offender's
+//	   partner. Found.
+//	15 (wrong board) found during the play: 2017 15B (pairs and
+//	   individuals): if a player had played the board before, it is
+//	   cancelled for both sides (15B1) with artificial adjusted scores for
+//	   those left without a result (15B3); otherwise play is completed
+//	   and the score stands (15B2). 1997 15B and 15A1. WrongBoard.
+//	16 (unauthorised information from partner in the play: a hesitation,
+//	   a remark, a gesture): 2017 16B1, 1997 16A: partner may not choose
+//	   a logical alternative it suggests; a damage check decides the
+//	   adjusted score. Extraneous.
+
+// Found records that a card missing from seat's hand was found (not among
+// the played cards) and restored to it (14B).
+func (p *Play) Found(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	if p.Ended() {
+		return fmt.Errorf("laws: %w: a missing card found after the play is Law 13", ErrPlayOver)
+	}
+	if !p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: the deal gives %s to another hand, or it was played", ErrNotHeldPlay, c)
+	}
+	r := p.newRuling("14B2", seat, fmt.Sprintf("%s's hand was a card short; %s was found and restored to it", seat, c))
+	var revs []string
+	for _, rv := range p.revokes {
+		if rv.Seat == seat && p.tricks[rv.Trick-1].Led() == c.Suit() {
+			revs = append(revs, fmt.Sprintf("trick %d", rv.Trick))
+		}
+	}
+	r.summary(fmt.Sprintf("%s goes back to %s's hand and is deemed to have been there all along (14B4)", c, seat))
+	switch {
+	case len(revs) > 0 && seat == p.Dummy():
+		r.summary(fmt.Sprintf("dummy's failure to play it is a revoke (%v) with no trick transfer (64B3); the Director adjusts if the defenders were damaged (64C)", revs))
+		p.check(r, "64C")
+	case len(revs) > 0:
+		r.summary(fmt.Sprintf("his failure to play it when he had to follow %s is a revoke (%v), ruled under Laws 62–64 (14B4)", c.Suit(), revs))
+	default:
+		r.summary("he had never had to play it: no revoke")
+	}
+	if !p.is97() {
+		r.inform(Information{What: fmt.Sprintf("%s restored to %s's hand", c, seat), Authorised: seat.Side().Opponents(),
+			Unauthorised: seat.Side(), Law: "14C"})
+	}
+	return nil
+}
+
+// WrongCount records that seat's hand was found to hold an incorrect
+// number of cards (Law 13): during the play with the Director's finding
+// "correctable" or "not-correctable", or after it (finding ignored).
+func (p *Play) WrongCount(seat bridge.Seat, finding string) error {
+	seat &= 3
+	what := fmt.Sprintf("%s's hand held an incorrect number of cards", seat)
+	if p.Ended() {
+		law := p.law("13C", "13D")
+		r := p.newRuling(law, seat, what+" (found after the play)")
+		r.Rect.AdjustedScore = fmt.Sprintf("the result is cancelled: artificial adjusted score (Law %s; %s)", law, p.law("12C1", "12C2(a); 86B in teams"))
+		r.summary(fmt.Sprintf("the result is cancelled and an artificial adjusted score awarded; the offender is liable to a procedural penalty (%s; Law 90)", law))
+		return nil
+	}
+	switch finding {
+	case "correctable":
+		law := p.law("13A", "13B1")
+		r := p.newRuling(law, seat, what)
+		p.check(r, law)
+		r.summary(fmt.Sprintf("the Director corrects the deal and play goes on; at the end he may award an adjusted score (%s)", law))
+	case "not-correctable":
+		law := p.law("13B", "13B2")
+		r := p.newRuling(law, seat, what)
+		r.Rect.AdjustedScore = fmt.Sprintf("adjusted score (Law %s; %s)", law, p.law("12C1", "12C1(b)"))
+		r.summary(fmt.Sprintf("the deal cannot be corrected and played normally: adjusted score; the offender may be penalised (%s)", law))
+	default:
+		return fmt.Errorf("laws: %w: during the play the Director finds the deal correctable or not-correctable (Law 13)", ErrBadEvent)
+	}
+	return nil
+}
+
+// WrongBoard records that the table was found to be playing a board not
+// meant for it in the round; previously says whether a player at the
+// table had played it before (Law 15).
+func (p *Play) WrongBoard(previously bool) error {
+	what := "a board not meant for this table in the round was played"
+	if previously {
+		law := p.law("15B", "15B1")
+		r := p.newRuling(law, bridge.North, what+", by a player who had played it before")
+		r.Rect.AdjustedScore = fmt.Sprintf("the result is cancelled for both sides: artificial adjusted score for each contestant left without a valid result (Law %s)", p.law("15B; 12C1", "15B3; 12C2(a)"))
+		r.summary(fmt.Sprintf("the board is cancelled for both sides (%s); artificial adjusted scores for those deprived of a result (%s)", law, p.law("15B", "15B3")))
+		return nil
+	}
+	law := p.law("15A1", "15B2")
+	r := p.newRuling(law, bridge.North, what+", by players who had not played it before")
+	r.summary(fmt.Sprintf("the play is completed and the score stands; the Director may have both pairs play the correct board later (%s)", p.law("15A1; 15A2", "15B2")))
+	return nil
+}
+
+// Extraneous records that seat gave his partner extraneous information
+// during the play: word is hesitation, remark or gesture (2017 16B1; 1997
+// 16A). A damage check is opened.
+func (p *Play) Extraneous(seat bridge.Seat, word string) error {
+	seat &= 3
+	if word == "" {
+		word = "hesitation"
+	}
+	law := p.law("16A", "16B1")
+	r := p.newRuling(law, seat, fmt.Sprintf("%s's %s during the play", seat, word))
+	r.inform(Information{What: fmt.Sprintf("%s's %s", seat, word), Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: law})
+	p.check(r, law)
+	r.summary(fmt.Sprintf("%s may not choose from logical alternatives one the %s could demonstrably have suggested; at the end of play the Director adjusts if the opponents were damaged (%s)", seat.Partner(), word, law))
+	return nil
+}

@@ -1,0 +1,87 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Laws 59 and 60, the same in both codes (58 is in playcards.go).
+//
+//	59:  a player who cannot lead or play as a rectification requires
+//	     (he holds none of the suit required, holds only the suit he may
+//	     not lead, or must follow suit) plays any otherwise legal card.
+//	     Ruled when a 50D2 or 57A restriction meets a hand that cannot
+//	     comply (checkRestriction).
+//	60A: a play by the non-offending player next after a lead or play
+//	     out of turn, before rectification, forfeits it: the card is
+//	     treated as played in turn (60A2) and the offenders' earlier
+//	     obligations stay (60A3). In the engine this is the acceptance of
+//	     Law 53A by the next hand's play (play.go).
+//	60B: a defender who plays after declarer was made to retract his lead
+//	     from the wrong hand (55B), before declarer leads from the right
+//	     one: his card is a major penalty card (Law 50).
+//	60C: a play by the offending side before the rectification is
+//	     settled does not take away the opponents' rights and may be
+//	     rectified itself: a defender's card so played is a major penalty
+//	     card (Law 50); declarer's side's goes back (48A).
+
+// unable rules Law 59 when seat cannot comply with the restriction rs.
+func (p *Play) unable(seat bridge.Seat, rs *restriction, h bridge.Hand, lead bool) {
+	var why string
+	t := p.current()
+	switch rs.kind {
+	case "highest", "lowest":
+		if h.InSuit(t.Led()) == 0 {
+			why = fmt.Sprintf("he has no %s", t.Led())
+		}
+	case "require":
+		switch {
+		case h.InSuit(rs.suit) == 0:
+			why = fmt.Sprintf("he has no %s", rs.suit)
+		case !lead && t.Led() != rs.suit && h.InSuit(t.Led()) != 0:
+			why = fmt.Sprintf("he must follow %s", t.Led())
+		}
+	case "prohibit":
+		switch {
+		case lead && h&^h.InSuit(rs.suit) == 0:
+			why = fmt.Sprintf("he has only %s", rs.suit)
+		case !lead && t.Led() == rs.suit && h.InSuit(rs.suit) != 0:
+			why = fmt.Sprintf("he must follow %s", rs.suit)
+		}
+	}
+	if why == "" {
+		return
+	}
+	r := p.newRuling("59", seat, fmt.Sprintf("%s cannot comply with the rectification of Law %s (%s %s)", seat, rs.law, rs.kind, rs.suit))
+	r.summary(fmt.Sprintf("%s: he may play any otherwise legal card (59)", why))
+}
+
+// beforeDeclarersLead rules a defender's card played after declarer's
+// lead from the wrong hand was retracted and before he led from the
+// right one (60B).
+func (p *Play) beforeDeclarersLead(seat bridge.Seat, c bridge.Card) error {
+	r := p.newRuling("60B", seat, fmt.Sprintf("%s played %s before declarer led from the correct hand (55B)", seat, c))
+	p.addPenalty(r, seat, c, true, "60B")
+	r.summary(fmt.Sprintf("%s is a major penalty card (60B; Law 50); declarer leads from the correct hand", c))
+	r.inform(Information{What: fmt.Sprintf("%s's %s", seat, c), Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: p.law("50", "50E")})
+	return nil
+}
+
+// offendersPlay rules a card played by the offending side while the
+// option after its lead out of turn is open (60C): the option stays.
+func (p *Play) offendersPlay(d *playDecision, seat bridge.Seat, c bridge.Card) error {
+	r := p.newRuling("60C", seat, fmt.Sprintf("%s played %s before the rectification of %s's lead out of turn was settled", seat, c, d.offender))
+	if !p.defender(seat) {
+		r.summary(fmt.Sprintf("the opponents' rights are unchanged; %s goes back to the hand (60C; 48A)", c))
+		return nil
+	}
+	p.addPenalty(r, seat, c, true, "60C")
+	r.summary(fmt.Sprintf("the opponents' rights are unchanged; %s is a major penalty card (60C; Law 50)", c))
+	r.inform(Information{What: fmt.Sprintf("%s's %s", seat, c), Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: p.law("50", "50E")})
+	return nil
+}
+
+// check adds a later damage check under law to a play ruling; the table
+// takes it over (Table.Find answers it with TD damaged / not-damaged).
+func (p *Play) check(r *Ruling, law string) { addDamageCheck(r, law, &p.checks) }

@@ -1,0 +1,292 @@
+package laws
+
+import (
+	"fmt"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// Laws 65–67: the quitted tricks.
+//
+//	65B: a card is pointed towards the side that won the trick. 2017
+//	     65B3: a player may draw attention to a card pointed the wrong way
+//	     until his side leads or plays to the next trick; later, Law 16B
+//	     may apply (UI flag and damage check). The 1997 code has no time
+//	     limit (65B). 65D: a player who disturbs the order of his played
+//	     cards before the tricks are agreed jeopardises his claim to
+//	     doubtful tricks and to a revoke. PointsOut.
+//	66:  a player may have the cards of the trick just played faced until
+//	     his side has led or played to the next trick (66A), inspect his
+//	     own last card (66B); quitted tricks may not be looked at during
+//	     the play without the Director (66C); after the play the cards may
+//	     be inspected to settle a revoke or the tricks, and a player who
+//	     mixes his cards so that the facts cannot be known loses the doubt
+//	     (66D). Inspect, Mixes.
+//	67:  a defective trick (a player omitted to play to it, Omit). Before
+//	     a player of each side has played to the next trick, the offender
+//	     supplies a card he can legally play to it (67A1). After that, he
+//	     places a card among his played cards without changing who won
+//	     the trick (67B1): one of the suit led if he has one. 1997 67B1(a):
+//	     no penalty; 67B1(b) (no card of the suit led): he is deemed to
+//	     have revoked and Law 64's one-trick penalty may apply. 2017
+//	     67B1(a) and (b): he is deemed to have revoked, and one trick is
+//	     transferred as in 64A2. Supply. Too many cards played to a trick
+//	     are 45E and 58B (67A2).
+
+// defect is a player's omission to play to a trick (Law 67).
+type defect struct {
+	seat   bridge.Seat
+	trick  int // 1-based
+	card   bridge.Card
+	placed bool   // 67B1: placed among his played cards (ownership unchanged)
+	law    string // the clause of a deemed revoke, "" for none
+}
+
+// gap returns the card standing for seat's missing card on a trick led in
+// suit led: an invalid card (rank 0) of a suit neither led nor trumps,
+// which never wins and is never held.
+func gap(led bridge.Suit, trump bridge.Strain) bridge.Card {
+	for s := bridge.Clubs; s <= bridge.Spades; s++ {
+		if s != led && !(trump.IsSuit() && bridge.Suit(trump) == s) {
+			return bridge.Card(uint8(s) << 4)
+		}
+	}
+	return 0
+}
+
+// Omit records that seat, at his turn, did not play to the trick (the
+// trick was turned without his card).
+func (p *Play) Omit(seat bridge.Seat) error {
+	seat &= 3
+	if err := p.open(); err != nil {
+		return err
+	}
+	t := p.current()
+	if t.N == 0 || p.Turn() != seat {
+		return fmt.Errorf("laws: %w: only the player whose turn it is to follow can omit his card (Law 67)", ErrBadEvent)
+	}
+	for _, d := range p.defects {
+		if !d.placed && d.card == 0 && d.seat == seat {
+			return fmt.Errorf("laws: %w: %s's earlier omission is not yet rectified", ErrBadEvent, seat)
+		}
+	}
+	p.defects = append(p.defects, &defect{seat: seat, trick: len(p.tricks)})
+	p.addToTrick(gap(t.Led(), p.contract.Strain))
+	return p.runEarly()
+}
+
+// Supply records that the offender supplies c for the trick he omitted to
+// play to (67A1, or 67B1 once each side has played to the next trick).
+func (p *Play) Supply(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	var d *defect
+	for _, x := range p.defects {
+		if x.seat == seat && x.card == 0 {
+			d = x
+		}
+	}
+	if d == nil {
+		return fmt.Errorf("laws: %w: %s omitted no card to a trick", ErrBadEvent, seat)
+	}
+	if p.claim != nil || p.ended {
+		return fmt.Errorf("laws: %w", ErrPlayOver)
+	}
+	if d := p.pending; d != nil {
+		return fmt.Errorf("laws: %w (Law %s)", ErrPlayPending, d.ruling.Law)
+	}
+	if !p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: %s supplies %s", ErrNotHeldPlay, seat, c)
+	}
+	k := d.trick - 1
+	t := &p.tricks[k]
+	led := t.Led()
+	if c.Suit() != led && p.hands[seat].InSuit(led) != 0 {
+		return fmt.Errorf("laws: %w: %s has a %s and must supply one (67)", ErrBadEvent, seat, led)
+	}
+	pos := -1
+	for i := 0; i < t.N; i++ {
+		if t.Player(i) == seat && !t.Cards[i].Valid() {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return fmt.Errorf("laws: %w: the omission on trick %d is not found", ErrBadEvent, d.trick)
+	}
+	what := fmt.Sprintf("%s omitted to play to trick %d", seat, d.trick)
+	late := false
+	if k+1 < len(p.tricks) {
+		var sides [2]bool
+		nx := p.tricks[k+1]
+		for i := 0; i < nx.N; i++ {
+			sides[nx.Player(i).Side()] = true
+		}
+		late = sides[0] && sides[1]
+	}
+	d.card = c
+	if !late {
+		r := p.newRuling("67A1", seat, what)
+		old := bridge.Seat(0)
+		if t.Complete() {
+			old = t.Winner(p.contract.Strain)
+		}
+		t.Cards[pos] = c
+		p.hands[seat] = p.hands[seat].Without(c)
+		if t.Complete() {
+			if w := t.Winner(p.contract.Strain); w != old {
+				p.won[old.Side()]--
+				p.won[w.Side()]++
+				if k+1 < len(p.tricks) {
+					back := p.takeBack(k+1, 0)
+					p.tricks[k+1].Leader = w
+					if len(back) > 0 {
+						r.note("the trick now has another winner: the cards played to the next trick go back, and " + w.String() + " leads: " + playedList(back))
+					}
+				}
+			}
+		}
+		r.summary(fmt.Sprintf("%s supplies %s to trick %d (67A1)", seat, c, d.trick))
+		return p.runEarly()
+	}
+	// 67B1: placed among his played cards; the trick keeps its winner
+	d.placed = true
+	p.hands[seat] = p.hands[seat].Without(c)
+	hasLed := c.Suit() == led
+	law := "67B1(b)"
+	if hasLed {
+		law = "67B1(a)"
+	}
+	r := p.newRuling(law, seat, what)
+	switch {
+	case p.is97() && hasLed:
+		r.summary(fmt.Sprintf("%s places %s, of the suit led, among his played cards; the trick keeps its winner; no penalty (67B1(a))", seat, c))
+	case p.is97():
+		d.law = law
+		r.summary(fmt.Sprintf("%s has no %s: he places %s among his played cards, the trick keeps its winner, and he is deemed to have revoked on it: Law 64's one-trick penalty may apply at the end of play (67B1(b))", seat, led, c))
+	default:
+		d.law = law
+		r.summary(fmt.Sprintf("%s places %s among his played cards, the trick keeps its winner; he is deemed to have revoked on trick %d and one trick is transferred as in 64A2 at the end of play (%s)", seat, c, d.trick, law))
+	}
+	return nil
+}
+
+// defectTransfers computes the one-trick transfers of 67B1 at the end of
+// play: one trick when the offending side won the defective trick or a
+// later one (64A2), no more than it won from there on.
+func (p *Play) defectTransfers(claimed [2]int) []RevokeTransfer {
+	var out []RevokeTransfer
+	// no side gives up more tricks than it has, after the revoke transfers
+	var have [2]int
+	for s := bridge.NS; s <= bridge.EW; s++ {
+		have[s] = p.won[s] + claimed[s]
+	}
+	for _, tr := range p.transfers {
+		have[tr.Revoke.Seat.Side()] -= tr.Tricks
+	}
+	for _, d := range p.defects {
+		if d.law == "" {
+			continue
+		}
+		side := d.seat.Side()
+		won := claimed[side]
+		for k, t := range p.tricks {
+			if k+1 >= d.trick && t.Complete() && t.Winner(p.contract.Strain).Side() == side {
+				won++
+			}
+		}
+		tr := RevokeTransfer{Revoke: Revoke{Seat: d.seat, Trick: d.trick, Card: d.card, Established: true}, Law: d.law}
+		if won > 0 && have[side] > 0 {
+			tr.Tricks = 1
+			have[side]--
+			tr.Reason = "a deemed revoke on the defective trick: the offending side won it or a later trick, one trick (64A2)"
+		} else {
+			tr.Reason = "a deemed revoke on the defective trick: the offending side won neither it nor a later trick, no transfer (64B1)"
+		}
+		out = append(out, tr)
+	}
+	return out
+}
+
+// PointsOut records that seat drew attention to owner's card on trick n
+// pointed the wrong way (65B).
+func (p *Play) PointsOut(seat bridge.Seat, n int, owner bridge.Seat) error {
+	seat &= 3
+	if n < 1 || n > len(p.tricks) || !p.tricks[n-1].Complete() {
+		return fmt.Errorf("laws: %w: trick %d is not a quitted trick", ErrBadEvent, n)
+	}
+	w := p.tricks[n-1].Winner(p.contract.Strain)
+	if p.is97() {
+		r := p.newRuling("65B", owner, fmt.Sprintf("%s's card on trick %d was pointed the wrong way", owner, n))
+		r.summary(fmt.Sprintf("the card is pointed towards %s, who won the trick (65B); a player who does not keep his played cards in order risks his claim to doubtful tricks (65D)", w.Side()))
+		return nil
+	}
+	late := false
+	if n < len(p.tricks) {
+		nx := p.tricks[n]
+		for i := 0; i < nx.N; i++ {
+			late = late || nx.Player(i).Side() == seat.Side()
+		}
+	}
+	late = late || n+1 < len(p.tricks) && p.tricks[n+1].N > 0
+	if !late {
+		r := p.newRuling("65B3", owner, fmt.Sprintf("%s's card on trick %d was pointed the wrong way", owner, n))
+		r.summary(fmt.Sprintf("%s drew attention in time: the card is pointed towards %s, who won the trick (65B3)", seat, w.Side()))
+		return nil
+	}
+	r := p.newRuling("65B3", seat, fmt.Sprintf("%s drew attention to %s's card on trick %d, pointed the wrong way, after his side had played to the next trick", seat, owner, n))
+	r.inform(Information{What: fmt.Sprintf("%s's late remark on trick %d", seat, n), Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: "16B"})
+	p.check(r, "16B")
+	r.summary("his right to draw attention had expired (65B3): Law 16B may apply, a damage check at the end of play; the tricks are settled under Law 79")
+	return nil
+}
+
+// Inspect records that seat looked at the cards of trick n (66).
+func (p *Play) Inspect(seat bridge.Seat, n int) error {
+	seat &= 3
+	if n < 1 || n > len(p.tricks) {
+		return fmt.Errorf("laws: %w: no trick %d", ErrBadEvent, n)
+	}
+	if p.Ended() {
+		return nil // 66D: after the play the cards may be inspected
+	}
+	k := n - 1
+	switch {
+	case k == len(p.tricks)-1:
+		return nil // the trick in progress: its cards are face up
+	case k == len(p.tricks)-2:
+		sidePlayed := false
+		nx := p.tricks[k+1]
+		for i := 0; i < nx.N; i++ {
+			sidePlayed = sidePlayed || nx.Player(i).Side() == seat.Side()
+		}
+		if !sidePlayed {
+			return nil // 66A, 66B: his side has not led or played to the next trick
+		}
+	}
+	r := p.newRuling("66C", seat, fmt.Sprintf("%s looked at the cards of trick %d, a quitted trick, during the play", seat, n))
+	r.summary("quitted tricks may not be inspected during the play without the Director's instruction (66C); a procedural penalty may follow (Law 90)")
+	return nil
+}
+
+// Mixes records that seat mixed his played cards after the play, before
+// the tricks or a revoke were settled (66D, 65D).
+func (p *Play) Mixes(seat bridge.Seat) error {
+	seat &= 3
+	if !p.Ended() {
+		return fmt.Errorf("laws: %w: 66D is about the cards after the play", ErrBadEvent)
+	}
+	r := p.newRuling("66D", seat, fmt.Sprintf("%s mixed his played cards before the tricks were settled", seat))
+	r.summary(fmt.Sprintf("if the facts of a revoke or of the tricks won can no longer be found, the Director rules in favour of %s (66D; 65D)", seat.Side().Opponents()))
+	return nil
+}
+
+// dropDefect forgets seat's omission on trick n when the trick is played
+// again from before it.
+func (p *Play) dropDefect(seat bridge.Seat, n int) {
+	out := p.defects[:0]
+	for _, d := range p.defects {
+		if d.seat != seat || d.trick != n {
+			out = append(out, d)
+		}
+	}
+	p.defects = out
+}
