@@ -178,19 +178,11 @@ func TestAdjustedScoresSwissTeams(t *testing.T) {
 			t.Fatalf("%s: %v", tt.clause, err)
 		}
 		_, _, m, _ := ev.Match(1, 1)
-		away := -deref(m.IMPs)
-		if m.EWIMPs != nil {
-			away = *m.EWIMPs
-		}
-		if m.IMPs == nil || *m.IMPs != tt.home || away != tt.away {
-			t.Errorf("%s: home %g, away %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), away, tt.home, tt.away)
+		if !ownIMPs(t, tt.clause, m, sc, tt.home, tt.away) {
 			continue
 		}
 		homeVP, _ := sc.VP(tt.home, 2)
 		awayVP, _ := sc.VP(tt.away, 2)
-		if m.VP == nil || m.VP[NS] != homeVP || m.VP[EW] != awayVP {
-			t.Errorf("%s: VP %v, want %g and %g, each team's from its own IMPs", tt.clause, m.VP, homeVP, awayVP)
-		}
 		// The VPs carry to the ranking and the next draw.
 		for _, r := range ev.Records(sc) {
 			want := map[int]float64{1: homeVP, 2: awayVP}[r.Entrant]
@@ -255,20 +247,29 @@ func TestAdjustedScoresButler(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, m, _ := ev.Match(1, 1)
-		ew := -deref(m.IMPs)
-		if m.EWIMPs != nil {
-			ew = *m.EWIMPs
-		}
-		if deref(m.IMPs) != tt.wantNS || ew != tt.wantEW {
-			t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), ew, tt.wantNS, tt.wantEW)
-			continue
-		}
-		nsVP, _ := sc.VP(tt.wantNS, 2)
-		ewVP, _ := sc.VP(tt.wantEW, 2)
-		if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
-			t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", tt.clause, m.VP, nsVP, ewVP)
-		}
+		ownIMPs(t, tt.clause, m, sc, tt.wantNS, tt.wantEW)
 	}
+}
+
+// ownIMPs checks a 2-board match's IMPs, each side's own (NS's and EW's,
+// the home and away team's), and that each side's VPs come from its own
+// IMPs; it reports whether the IMPs were right.
+func ownIMPs(t *testing.T, clause string, m *Match, sc Scorer, ns, ew float64) bool {
+	t.Helper()
+	got := -deref(m.IMPs)
+	if m.EWIMPs != nil {
+		got = *m.EWIMPs
+	}
+	if m.IMPs == nil || *m.IMPs != ns || got != ew {
+		t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", clause, deref(m.IMPs), got, ns, ew)
+		return false
+	}
+	nsVP, _ := sc.VP(ns, 2)
+	ewVP, _ := sc.VP(ew, 2)
+	if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
+		t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", clause, m.VP, nsVP, ewVP)
+	}
+	return true
 }
 
 // TestMisMarkedPad: NSWBA 6.2.3, the call out of turn the other side's
