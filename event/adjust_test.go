@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/movement"
 )
 
 // boardOne is a matchpoint event of eight pairs at four tables playing
@@ -100,33 +101,9 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	if _, err := ev.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ParseResult("1 A+/A-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ev.EnterRoom(1, 1, false, []Result{r}); !errors.Is(err, ErrBadResult) {
-		t.Errorf("an artificial score in a teams event: %v, want it refused until its scoring applies it", err)
-	}
-	// Law 86: a split score at teams is scored in a knock-out only; a
-	// weighted one (Law 12C1(c)) is scored between the rooms.
-	split, _ := ParseResult("1 =420/-50")
-	if err := ev.EnterRoom(1, 1, false, []Result{split}); !errors.Is(err, ErrBadResult) {
-		t.Errorf("Law 86: a split score in a Swiss teams event: %v, want it refused", err)
-	}
-	w, _ := ParseResult("1 =420@0.5 =-50@0.5")
-	if err := ev.EnterRoom(1, 1, false, []Result{w}); err != nil {
-		t.Errorf("Law 12C1(c): a weighted score in a teams event: %v", err)
-	}
-	ko := New("ko", KnockoutTeams, IMPs)
-	ko.BoardsPerRound = 2
-	ko.AddEntrant(Entrant{Name: "a"})
-	ko.AddEntrant(Entrant{Name: "b"})
-	ko.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
-	if _, err := ko.AddRound(1, []Pairing{{1, 2}}, nil, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := ko.EnterRoom(1, 1, false, []Result{split}); err != nil {
-		t.Errorf("Law 86: a split score in a knock-out: %v", err)
+	turned, _ := ParseResult("1 4S N 10 turned")
+	if err := ev.EnterRoom(1, 1, false, []Result{turned}); !errors.Is(err, ErrBadResult) {
+		t.Errorf("NSWBA 8.4: a board turned through 90° in a teams match: %v, want it refused as a fouled board", err)
 	}
 	mp := mpEvent(t, 4)
 	if _, err := mp.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1}, time.Time{}); err != nil {
@@ -135,6 +112,87 @@ func TestAdjustedScoresRefused(t *testing.T) {
 	u, _ := ParseResult("1 unplayed")
 	if err := mp.EnterRoom(1, 1, false, []Result{u}); !errors.Is(err, ErrBadResult) {
 		t.Errorf("an unplayed board in a matchpoint event: %v, want it refused (NSWBA 13.10 assigns IMPs)", err)
+	}
+}
+
+// TestAdjustedScoresSwissTeams: a Swiss teams round of two 2-board matches
+// in which each kind of adjusted score is recorded in one room and the
+// other room played the board: the match is scored board by board, each
+// team's IMPs from its own score when the figures do not balance, each
+// team's VPs from its own IMPs, and the next round can be drawn. Board 2
+// is 3NT by East making in both rooms (a push).
+func TestAdjustedScoresSwissTeams(t *testing.T) {
+	tests := []struct {
+		clause     string
+		open, cl   string // board 1 in the open (home NS) and closed room
+		home, away float64
+	}{
+		// NSWBA 8.3: a match of fewer than 11 boards, average-plus is 2 IMPs.
+		{"Law 82C: the Director's error, both teams non-offending: +2 each (NSWBA 8.3)", "1 82C", "1 4S E 10", 2, 2},
+		{"NSWBA 6.2.3: the home team mis-marked the pad and the away team declined: -2, +2", "1 pad NS", "1 4S E 10", -2, 2},
+		{"NSWBA 13.11: a seen traveller in the closed room: average-minus to both teams", "1 4S N 10", "1 seen", -2, -2},
+		{"Law 12C2: average-plus to the closed room's East–West (home), average-minus to its North–South (away)", "1 4S N 10", "1 A-/A+", 2, -2},
+		// Home +420 against the closed room's -420: 840, 13 IMPs; away
+		// given -50 (from NS's side) against it: 370, 9 to home, -9 its own.
+		{"Law 12C1(b): a split score, each team's IMPs from its own assigned score", "1 =420/-50", "1 4S E 10", 13, -9},
+		{"Law 12C1(b): a split score that balances is an ordinary board", "1 =420/420", "1 4S E 10", 13, -13},
+		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs to each team", "1 unplayed", "1 4S E 10", 2, 2},
+	}
+	for _, tt := range tests {
+		ev, err := Create(Settings{Name: "swiss", Kind: SwissTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: 2, PlannedRounds: 3, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []string{"a", "b", "c", "d"} {
+			if _, err := ev.AddEntrant(Entrant{Name: n}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
+		if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}}, []int{1, 2}, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		enter := func(table int, closed bool, rows ...string) {
+			t.Helper()
+			var rs []Result
+			for _, s := range rows {
+				r, err := ParseResult(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs = append(rs, r)
+			}
+			if err := ev.EnterRoom(1, table, closed, rs); err != nil {
+				t.Fatalf("%s: %v", tt.clause, err)
+			}
+		}
+		enter(1, false, tt.open, "2 3NT E 9")
+		enter(1, true, tt.cl, "2 3NT E 9")
+		enter(2, false, "1 4S N 10", "2 3NT E 9")
+		enter(2, true, "1 4S E 10", "2 3NT E 9")
+		sc, err := ev.NewScorer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ev.Score(sc); err != nil {
+			t.Fatalf("%s: %v", tt.clause, err)
+		}
+		_, _, m, _ := ev.Match(1, 1)
+		if !ownIMPs(t, tt.clause, m, sc, tt.home, tt.away) {
+			continue
+		}
+		homeVP, _ := sc.VP(tt.home, 2)
+		awayVP, _ := sc.VP(tt.away, 2)
+		// The VPs carry to the ranking and the next draw.
+		for _, r := range ev.Records(sc) {
+			want := map[int]float64{1: homeVP, 2: awayVP}[r.Entrant]
+			if (r.Entrant == 1 || r.Entrant == 2) && r.Total != want {
+				t.Errorf("%s: team %d total %g, want %g", tt.clause, r.Entrant, r.Total, want)
+			}
+		}
+		if _, err := ev.DrawSwiss(DrawOptions{}); err != nil {
+			t.Errorf("%s: the next draw: %v", tt.clause, err)
+		}
 	}
 }
 
@@ -189,20 +247,29 @@ func TestAdjustedScoresButler(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, m, _ := ev.Match(1, 1)
-		ew := -deref(m.IMPs)
-		if m.EWIMPs != nil {
-			ew = *m.EWIMPs
-		}
-		if deref(m.IMPs) != tt.wantNS || ew != tt.wantEW {
-			t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", tt.clause, deref(m.IMPs), ew, tt.wantNS, tt.wantEW)
-			continue
-		}
-		nsVP, _ := sc.VP(tt.wantNS, 2)
-		ewVP, _ := sc.VP(tt.wantEW, 2)
-		if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
-			t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", tt.clause, m.VP, nsVP, ewVP)
-		}
+		ownIMPs(t, tt.clause, m, sc, tt.wantNS, tt.wantEW)
 	}
+}
+
+// ownIMPs checks a 2-board match's IMPs, each side's own (NS's and EW's,
+// the home and away team's), and that each side's VPs come from its own
+// IMPs; it reports whether the IMPs were right.
+func ownIMPs(t *testing.T, clause string, m *Match, sc Scorer, ns, ew float64) bool {
+	t.Helper()
+	got := -deref(m.IMPs)
+	if m.EWIMPs != nil {
+		got = *m.EWIMPs
+	}
+	if m.IMPs == nil || *m.IMPs != ns || got != ew {
+		t.Errorf("%s: NS %g, EW %g IMPs; want %g and %g", clause, deref(m.IMPs), got, ns, ew)
+		return false
+	}
+	nsVP, _ := sc.VP(ns, 2)
+	ewVP, _ := sc.VP(ew, 2)
+	if m.VP == nil || m.VP[NS] != nsVP || m.VP[EW] != ewVP {
+		t.Errorf("%s: VP %v, want %g and %g, each side's from its own IMPs", clause, m.VP, nsVP, ewVP)
+	}
+	return true
 }
 
 // TestMisMarkedPad: NSWBA 6.2.3, the call out of turn the other side's
@@ -235,24 +302,31 @@ func TestMisMarkedPad(t *testing.T) {
 
 // TestSitOutAverage: NSWBA 13.8, a median-scored IMP pairs event with an
 // odd number of pairs: the pair that sits out a round scores on each board
-// the average of the IMPs the pairs who played it scored. Board 1 is
-// +420, +420 and -50; board 2 +600 at every table (0 IMPs).
+// the average of the IMPs the pairs who played it scored. The regulation
+// does not say of which direction; the pair takes the average of its own
+// direction in the movement (Match.SitOutEW), since over both directions
+// the average is 0. Board 1 is +420, +420 and -50; board 2 +600 at every
+// table (0 IMPs).
 func TestSitOutAverage(t *testing.T) {
 	tests := []struct {
 		clause string
 		kind   Kind
 		trim   int
+		ew     bool     // the sit-out pair's own direction is East–West
 		imps   *float64 // the sit-out pair's IMPs; nil for the bye's VP
 	}{
 		// Datum of the middle score, +420: 0, 0 and -470 (-10 IMPs): -10/3,
 		// to two places.
-		{"NSWBA 13.8: a median datum: the average is -3.33 IMPs", RoundRobin, 1, ptr(-3.33)},
+		{"NSWBA 13.8: a median datum, a North–South pair sitting out: the North–South average, -3.33 IMPs", RoundRobin, 1, false, ptr(-3.33)},
+		// The East–West pairs scored 0, 0 and +10.
+		{"NSWBA 13.8: a median datum, an East–West pair sitting out: the East–West average, +3.33 IMPs", RoundRobin, 1, true, ptr(3.33)},
 		// Datum of all three, 263.3 rounded to 260: +160 (+4), +4, -310
 		// (-7): average +1/3.
-		{"NSWBA 13.8: a datum of all scores: the average is +0.33", RoundRobin, 0, ptr(0.33)},
+		{"NSWBA 13.8: a datum of all scores: the North–South average is +0.33", RoundRobin, 0, false, ptr(0.33)},
+		{"NSWBA 13.8: a datum of all scores: the East–West average is -0.33", RoundRobin, 0, true, ptr(-0.33)},
 		// A Swiss pairs field is not served by 13.8 (13.7: a bye or half
 		// matches): the bye scores the profile's bye VP.
-		{"NSWBA 13.7: a Swiss pairs bye keeps its VP", SwissPairs, 1, nil},
+		{"NSWBA 13.7: a Swiss pairs bye keeps its VP", SwissPairs, 1, false, nil},
 	}
 	for _, tt := range tests {
 		ev := New("sit-out", tt.kind, ButlerVP)
@@ -261,9 +335,11 @@ func TestSitOutAverage(t *testing.T) {
 			ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
 		}
 		ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
-		if _, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 0}}, []int{1, 2}, time.Time{}); err != nil {
+		rd, err := ev.AddRound(1, []Pairing{{1, 2}, {3, 4}, {5, 6}, {7, 0}}, []int{1, 2}, time.Time{})
+		if err != nil {
 			t.Fatal(err)
 		}
+		rd.Matches[3].SitOutEW = tt.ew
 		for table, b1 := range []string{"1 4S N 10", "1 4S N 10", "1 4S N 9"} {
 			var rs []Result
 			for _, s := range []string{b1, "2 3NT N 9"} {
@@ -301,5 +377,52 @@ func TestSitOutAverage(t *testing.T) {
 		if m.IMPs == nil || math.Abs(*m.IMPs-*tt.imps) > 1e-9 || m.VP[NS] != want {
 			t.Errorf("%s: IMPs %v, VP %v; want %g IMPs, %g VP", tt.clause, deref(m.IMPs), m.VP, *tt.imps, want)
 		}
+	}
+}
+
+// TestSitOutDirection: a round-robin (Berger) schedule for an odd field
+// seats the pair whose opponent is missing in its own seat: North–South
+// when it is the home side, else East–West (Match.SitOutEW), the direction
+// whose average it takes under NSWBA 13.8.
+func TestSitOutDirection(t *testing.T) {
+	mv, err := movement.NewRoundRobin(movement.RoundRobinOptions{Teams: 7, PerSet: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := New("rr", RoundRobin, ButlerVP)
+	for i := 1; i <= 7; i++ {
+		ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
+	}
+	ev.AddSession(time.Date(2026, 6, 9, 19, 30, 0, 0, time.UTC), 0)
+	if err := ev.AddMovement(1, mv, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[bool]int{}
+	for i, rd := range ev.Rounds() {
+		for _, st := range mv.Rounds[i].Tables {
+			if st.NS != 0 && st.EW != 0 {
+				continue
+			}
+			present, ew := st.NS, false
+			if st.NS == 0 {
+				present, ew = st.EW, true
+			}
+			found := false
+			for _, m := range rd.Matches {
+				if m.Bye() && m.NS == entrantOf(mv, present) {
+					found = true
+					if m.SitOutEW != ew {
+						t.Errorf("NSWBA 13.8: round %d: pair %d sits out from the %v seat, SitOutEW %v", rd.Number, m.NS, map[bool]string{false: "NS", true: "EW"}[ew], m.SitOutEW)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("round %d: pair %d sits out but has no bye", rd.Number, present)
+			}
+			seen[ew]++
+		}
+	}
+	if seen[false] == 0 || seen[true] == 0 {
+		t.Errorf("the schedule's sit-outs by direction %v: want both directions tested", seen)
 	}
 }

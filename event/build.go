@@ -173,15 +173,15 @@ func (ev *Event) checkResult(res *Result, r, t int, room string, m *Match, rd *R
 		return fmt.Errorf("round %d table %d%s board %d: %w (the table plays %v)", r, t, roomName(room), res.Board, ErrNoBoard, bs)
 	}
 	if res.Adjusted() {
-		// At teams, weighted scores (Law 12C1(c)) and, in a knock-out, split
-		// scores (Law 86) are scored between the rooms (twoRooms).
-		teams := ev.twoRooms() && res.Award == "" && !res.Unplayed && res.Form == 0 && !res.Turned &&
-			(len(res.Weighted) > 0 || (res.EWScore != nil && ev.Scoring == IMPs))
-		if ev.Scoring != Matchpoints && ev.Scoring != ButlerVP && !teams {
-			return fmt.Errorf("round %d table %d%s board %d: %w: %s: adjusted scores and irregular boards are applied in matchpoint and Butler events; at teams (%s scoring) a weighted score, and a split score in a knock-out (Law 86)", r, t, roomName(room), res.Board, ErrBadResult, res, ev.Scoring)
+		// At teams the two rooms are scored against each other
+		// (twoRooms): split, weighted and artificial scores, unplayed
+		// boards and fouled forms. A board turned through 90° at teams is a
+		// fouled board (NSWBA 8.4 spares only individual and pairs events).
+		if ev.twoRooms() && res.Turned {
+			return fmt.Errorf("round %d table %d%s board %d: %w: %s: a board turned through 90° in a teams match is a fouled board (NSWBA 8.4): record the form each room played (form=N, Law 87) or an artificial adjusted score (Law 12C2)", r, t, roomName(room), res.Board, ErrBadResult, res)
 		}
-		if res.Unplayed && ev.Scoring != ButlerVP {
-			return fmt.Errorf("round %d table %d board %d: %w: an unplayed board is assigned IMPs (NSWBA 13.10), in a Butler event here", r, t, res.Board, ErrBadResult)
+		if res.Unplayed && ev.Scoring == Matchpoints {
+			return fmt.Errorf("round %d table %d board %d: %w: an unplayed board is assigned IMPs (NSWBA 13.10, IMP-scored events), not matchpoints", r, t, res.Board, ErrBadResult)
 		}
 		if res.Turned && m.Individual() {
 			return fmt.Errorf("round %d table %d board %d: %w: a turned board at an individual table", r, t, res.Board, ErrBadResult)

@@ -45,7 +45,10 @@
 // (NSWBA 13.8). A result may be an adjusted score (Law 12C), among them the
 // Director's error (Law 82C, DirectorError) and a mis-marked bidding pad
 // (NSWBA 6.2.3, MisMarkedPad). A teams match may hold
-// both rooms' board results (Match.Closed), scored board by board. A
+// both rooms' board results (Match.Closed), scored board by board, its
+// adjusted scores too: a team keeps its own IMPs from a split or
+// artificial score that does not balance, and its VPs from them, except in
+// a knock-out, where both take the average (Law 86). A
 // matchpoint pairs event takes its rounds from package movement
 // (AddMovement) and MPRecords matchpoints its boards for the ranking; a
 // Mitchell without arrow switch is two-winner, its North–South and

@@ -254,6 +254,12 @@ type Match struct {
 	// Boards are the boards played at this table when they differ from the
 	// round's: a half match, or a table of a Mitchell or Howell movement.
 	Boards []int `json:"boards,omitempty"`
+	// SitOutEW marks a bye whose pair (NS) holds the East–West seat in the
+	// movement: a Berger or Mitchell round in which its North–South
+	// opponent is missing. A pair sitting out a round of a Butler pairs
+	// event scores the average of its own direction (NSWBA 13.8); a bye
+	// drawn or entered as a pairing is North–South.
+	SitOutEW bool `json:"sit_out_ew,omitempty"`
 	// Switch marks an arrow-switched round of a movement: the NS pair held
 	// the East–West cards; Score stays the score of the North–South cards.
 	Switch bool `json:"arrow_switch,omitempty"`

@@ -303,21 +303,37 @@ func TestTwoRooms(t *testing.T) {
 	tests := []struct {
 		clause       string
 		open, closed []string
-		want         float64
+		home, away   float64 // each team's own IMPs
 		err          bool
 	}{
-		{"Law 78B: 4♠ made in one room, one down in the other: 470 = 10 IMPs", []string{"1 4S N 10"}, []string{"1 4S N 9"}, 10, false},
-		{"Law 78B: each board converted before the match is totalled", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "2 3NT E 8"}, 0, false},
-		{"Law 78B: the same result in both rooms is a push", []string{"3 2H S 8"}, []string{"3 2H S 8"}, 0, false},
-		{"a board missing from the closed room is an error", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "3 2H S 8"}, 0, true},
+		{"Law 78B: 4♠ made in one room, one down in the other: 470 = 10 IMPs", []string{"1 4S N 10"}, []string{"1 4S N 9"}, 10, -10, false},
+		{"Law 78B: each board converted before the match is totalled", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "2 3NT E 8"}, 0, 0, false},
+		{"Law 78B: the same result in both rooms is a push", []string{"3 2H S 8"}, []string{"3 2H S 8"}, 0, 0, false},
+		{"a board missing from the closed room is an error", []string{"1 4S N 10", "2 3NT E 9"}, []string{"1 4S N 9", "3 2H S 8"}, 0, 0, true},
 		// Home's outcomes +420 and -50 against -420 in the closed room:
 		// 840 = 13 IMPs and 370 = 9 IMPs, weighted half and half.
-		{"Law 12C1(c): a weighted score at teams, each outcome in IMPs before weighting", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 4S E 10"}, 11, false},
+		{"Law 12C1(c): a weighted score at teams, each outcome in IMPs before weighting", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 4S E 10"}, 11, -11, false},
 		// The closed room's outcomes are the away team's NS scores:
 		// -420 and +50 against +420: home +13 and +9.
-		{"Law 12C1(c): a weighted score in the closed room counts for the away team", []string{"1 4S N 10"}, []string{"1 =-420@0.5 =50@0.5"}, 11, false},
-		{"Law 12C1(c): a weighted score in both rooms is refused", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 =-420@0.5 =50@0.5"}, 0, true},
-		{"Law 86: a non-balancing split score is scored in a knock-out only", []string{"1 =420/-50"}, []string{"1 4S E 10"}, 0, true},
+		{"Law 12C1(c): a weighted score in the closed room counts for the away team", []string{"1 4S N 10"}, []string{"1 =-420@0.5 =50@0.5"}, 11, -11, false},
+		{"Law 12C1(c): a weighted score in both rooms is refused", []string{"1 =420@0.5 =-50@0.5"}, []string{"1 =-420@0.5 =50@0.5"}, 0, 0, true},
+		// Home (NS, +420) against the closed room's -420: 840 = 13; away
+		// (EW, -50 from NS's side) against it: 370, 9 IMPs to home, so -9
+		// for away: the figures do not balance and each team keeps its own.
+		{"Law 12C1(b): a split score at teams, each team's IMPs from its own assigned score", []string{"1 =420/-50"}, []string{"1 4S E 10"}, 13, -9, false},
+		// NSWBA 8.3 in a short match: average-plus is 2 IMPs; the closed
+		// room's result does not count.
+		{"Law 12C2, NSWBA 8.3: an artificial score in the open room, each team its own award", []string{"1 A+/A-"}, []string{"1 4S E 10"}, 2, -2, false},
+		{"Law 12C2: an artificial score in the closed room, where the home team sat East–West", []string{"1 4S N 10"}, []string{"1 A+/A-"}, -2, 2, false},
+		{"Law 82C: the Director's error, average-plus to both teams: non-balancing", []string{"1 82C"}, []string{"1 4S E 10"}, 2, 2, false},
+		{"NSWBA 13.11: a seen traveller, average-minus to both teams", []string{"1 4S N 10"}, []string{"1 seen"}, -2, -2, false},
+		{"NSWBA 6.2.3: the away team (closed-room NS) mis-marked the pad", []string{"1 4S N 10"}, []string{"1 pad NS"}, 2, -2, false},
+		{"Law 12C2: an artificial score in both rooms is refused", []string{"1 A+/A-"}, []string{"1 A/A"}, 0, 0, true},
+		// One board unplayed of the two: 2 IMPs to each team (NSWBA 13.10(a)).
+		{"NSWBA 13.10(a): a board unplayed through no fault: 2 IMPs to each team", []string{"1 unplayed", "2 3NT E 9"}, []string{"1 4S N 10", "2 3NT E 9"}, 2, 2, false},
+		// +110 against +140: 30, 1 IMP to the away team.
+		{"Law 87B: the same fouled form in both rooms is compared", []string{"1 2S N 8 form=1"}, []string{"1 2S N 9 form=1"}, -1, 1, false},
+		{"Law 87B: different forms in the two rooms are not compared", []string{"1 2S N 8 form=1"}, []string{"1 4S N 10"}, 0, 0, true},
 	}
 	// Law 86 (2017 86C): in a knock-out, the home team's IMPs from its own
 	// adjusted score (+420 v -420: 840, 13 IMPs) and from the away team's
@@ -332,30 +348,48 @@ func TestTwoRooms(t *testing.T) {
 		// home EW given -50 from NS's side (home's own, 470: 10).
 		{"Law 86: a split score in the closed room, each team's IMPs from its own score", "1 4S N 10", "1 =-420/-50", 11.5},
 		{"Law 86: a split score that balances is scored as it stands", "1 =420/420", "1 4S E 10", 13},
+		// +2 to each team: the home team's +2 and the away team's +2
+		// (home -2) average 0.
+		{"Law 86, 82C: average-plus to both teams in a knock-out averages to 0", "1 82C", "1 4S E 10", 0},
+		{"Law 86, 12C2: average-plus to home, average-minus to away balances: +2", "1 A+/A-", "1 4S E 10", 2},
 	} {
-		ksc, _ := New("ko", KnockoutTeams, IMPs).NewScorer()
+		kev := New("ko", KnockoutTeams, IMPs)
+		ksc, _ := kev.NewScorer()
 		o, _ := ParseResult(tt.open)
 		c, _ := ParseResult(tt.closed)
 		m := Match{Results: []Result{o}, Closed: []Result{c}}
-		if got, ok, err := twoRooms(&m, ksc, true); err != nil || !ok || got != tt.want {
-			t.Errorf("%s: %g %v %v, want %g", tt.clause, got, ok, err, tt.want)
+		if home, away, ok, err := twoRooms(&m, ksc, kev.teamsRule(2, ksc)); err != nil || !ok || home != tt.want || away != -tt.want {
+			t.Errorf("%s: %g/%g %v %v, want %g", tt.clause, home, away, ok, err, tt.want)
 		}
 	}
-	sc, _ := New("t", SwissTeams, IMPVP).NewScorer()
+	ev := New("t", SwissTeams, IMPVP)
+	sc, _ := ev.NewScorer()
 	for _, tt := range tests {
 		var m Match
 		for _, s := range tt.open {
-			r, _ := ParseResult(s)
+			r, err := ParseResult(s)
+			if err != nil {
+				t.Fatal(err)
+			}
 			m.Results = append(m.Results, r)
 		}
 		for _, s := range tt.closed {
-			r, _ := ParseResult(s)
+			r, err := ParseResult(s)
+			if err != nil {
+				t.Fatal(err)
+			}
 			m.Closed = append(m.Closed, r)
 		}
-		got, ok, err := twoRooms(&m, sc, false)
-		if (err != nil) != tt.err || (!tt.err && (!ok || got != tt.want)) {
-			t.Errorf("%s: %g %v %v, want %g", tt.clause, got, ok, err, tt.want)
+		home, away, ok, err := twoRooms(&m, sc, ev.teamsRule(2, sc))
+		if (err != nil) != tt.err || (!tt.err && (!ok || home != tt.home || away != tt.away)) {
+			t.Errorf("%s: home %g, away %g, %v %v; want %g and %g", tt.clause, home, away, ok, err, tt.home, tt.away)
 		}
+	}
+	// NSWBA 8.3: in a match of 11 boards or more average-plus is 3 IMPs,
+	// as the laws give it (2017 Law 12C2(b), 1997 Law 86A).
+	m := Match{Results: []Result{{Board: 1, Award: "A+/A-"}}, Closed: []Result{{Board: 1, Score: 420, Contract: nil}}}
+	if home, away, _, err := twoRooms(&m, sc, ev.teamsRule(12, sc)); err != nil || home != 3 || away != -3 {
+		t.Errorf("NSWBA 8.3, Law 12C2(b): average-plus in a 12-board match: %g/%g %v, want +3 and -3", home, away, err)
 	}
 }
 

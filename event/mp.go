@@ -108,10 +108,14 @@ func (ev *Event) addMatches(session int, mv *movement.Movement, at time.Time) er
 	for _, mr := range mv.Rounds {
 		var pairs []Pairing
 		var boards []int
+		sitOutEW := map[int]bool{}
 		for _, st := range mr.Tables {
 			ns, ew := entrantOf(mv, st.NS), entrantOf(mv, st.EW)
 			if ns == 0 {
+				// The missing entrant was North–South (the home side): the
+				// one present has the bye in its own seat, East–West.
 				ns, ew = ew, 0
+				sitOutEW[ns] = true
 			}
 			pairs = append(pairs, Pairing{NS: ns, EW: ew})
 			for _, set := range st.Sets {
@@ -124,8 +128,14 @@ func (ev *Event) addMatches(session int, mv *movement.Movement, at time.Time) er
 			}
 		}
 		slices.Sort(boards)
-		if _, err := ev.AddRound(session, pairs, boards, at); err != nil {
+		rd, err := ev.AddRound(session, pairs, boards, at)
+		if err != nil {
 			return err
+		}
+		for i := range rd.Matches {
+			if m := &rd.Matches[i]; m.Bye() {
+				m.SitOutEW = sitOutEW[m.NS]
+			}
 		}
 	}
 	if ev.BoardsPerRound == 0 {

@@ -130,13 +130,23 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			}
 			if sitOut != nil {
 				// NSWBA 13.8: the pair that sat out scores, on every board
-				// of the round, the average the pairs who played it scored.
+				// it would have played, the average the pairs who played it
+				// scored in its own direction (sitOutAverages).
+				side := NS
+				if m.SitOutEW {
+					side = EW
+				}
 				var imps float64
-				for _, b := range rd.Boards {
-					imps += sitOut[b]
+				played := m.BoardsIn(rd)
+				for _, b := range played {
+					imps += sitOut[b][side]
 				}
 				imps = round2(imps)
-				ns, _ := sc.VP(imps, boards)
+				n := len(played)
+				if n == 0 {
+					n = boards
+				}
+				ns, _ := sc.VP(imps, n)
 				m.VP, m.IMPs = &[2]float64{ns, 0}, &imps
 				continue
 			}
@@ -197,13 +207,25 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 				continue
 			}
 		case IMPVP, IMPs:
-			if imps, ok, err := twoRooms(m, sc, ev.Scoring == IMPs); err != nil {
+			if home, away, ok, err := twoRooms(m, sc, ev.teamsRule(boards, sc)); err != nil {
 				return fmt.Errorf("table %d: %w", m.Table, err)
 			} else if ok {
-				m.IMPs = &imps
+				m.IMPs = &home
+				if math.Abs(home+away) > eps {
+					// The teams' IMPs do not balance (a split score, an
+					// artificial one, an unplayed board): each team's VPs
+					// come from its own IMPs.
+					m.EWIMPs = &away
+				}
 			}
 			if m.IMPs == nil {
 				m.VP = nil
+				continue
+			}
+			if m.EWIMPs != nil && ev.Scoring == IMPVP {
+				ns, _ := sc.VP(*m.IMPs, boards)
+				ew, _ := sc.VP(*m.EWIMPs, boards)
+				m.VP = &[2]float64{ns, ew}
 				continue
 			}
 		default:
@@ -288,16 +310,20 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 }
 
 // sitOutAverages returns, board by board, the average IMPs the pairs who
-// played it in round rd scored (score.SitOutAverage), to be given to a pair
-// that sat out the round in a median-scored IMP pairs event (NSWBA 13.8):
-// an event scored by Butler IMPs that is not a Swiss (a Swiss pairs field
-// with an odd number of pairs is served by a bye or by half matches, 13.7).
-// The pair sitting out takes the North–South average, the seat a bye
-// holds; under a datum of all scores it is near 0, under a trimmed (median)
-// datum it need not be. imps gives a played row's IMPs against the board's
-// datum; adjusted holds the rows package score's Butler traveller scored.
-// nil when 13.8 does not apply.
-func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int]float64 {
+// played it in round rd scored (score.SitOutAverage), North–South's and
+// East–West's, to be given to a pair that sat out the round in a
+// median-scored IMP pairs event (NSWBA 13.8): an event scored by Butler
+// IMPs that is not a Swiss (a Swiss pairs field with an odd number of pairs
+// is served by a bye or by half matches, 13.7). The regulation asks for "an
+// average score" on each board and does not say of which direction; over
+// both directions together it is always nil, so the pair takes the
+// average of its own direction in the movement (Match.SitOutEW), the seat
+// it would have held had its opponents been there. Under a datum of all
+// scores that average is near 0, under a trimmed (median) datum it need
+// not be. imps gives a played row's IMPs against the board's datum;
+// adjusted holds the rows package score's Butler traveller scored. nil when
+// 13.8 does not apply.
+func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int][2]float64 {
 	if ev.Scoring != ButlerVP || ev.Kind.Swiss() {
 		return nil
 	}
@@ -318,9 +344,10 @@ func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, 
 			scored[r.Board] = append(scored[r.Board], x)
 		}
 	}
-	out := make(map[int]float64, len(rows))
+	out := make(map[int][2]float64, len(rows))
 	for b, rs := range rows {
-		out[b], _ = score.SitOutAverage(rs, scored[b])
+		ns, ew := score.SitOutAverage(rs, scored[b])
+		out[b] = [2]float64{ns, ew}
 	}
 	return out
 }
@@ -337,59 +364,126 @@ func unionMap(a, b map[int][]int) map[int][]int {
 	return out
 }
 
+// teamsRule is what scoring a teams board needs beyond the two rooms'
+// results.
+type teamsRule struct {
+	// ko marks a match decided on IMPs alone (a knock-out): a board whose
+	// teams' scores do not balance gives both teams the average (Law 86).
+	ko bool
+	// average is the IMPs of average-plus (and, negated, average-minus):
+	// 3 under both codes (2017 Law 12C2(b), 1997 Law 86A), which let the
+	// sponsor vary it; the profile's figure for the match's length (NSWBA
+	// 8.3: 2 in matches of fewer than 11 boards, 3 in longer ones).
+	average float64
+	// unplayed returns the IMPs a board each team is assigned when n
+	// boards of the match could not be played through no fault of the
+	// players (NSWBA 13.10); nil refuses an unplayed board.
+	unplayed func(n int) float64
+}
+
 // twoRooms scores a teams match entered as the board results of both
 // rooms: on each board the home team's IMPs are those of the difference
 // between the open room's NS score (home NS) and the closed room's (home
 // EW) (Law 78B). ok is false unless both rooms have results; a board in one
-// room only is an error.
-//
-// A weighted score in one room (Law 12C1(c)) is turned into IMPs outcome by
-// outcome against the other room's score before it is weighted
-// (score.WeightedMatchIMPs). A split score (Law 12C1(b)) in a match decided
-// on IMPs alone (ko, a knock-out) gives the home team two figures, one from
-// its own adjusted score and one from the away team's; both teams get their
-// average (Law 86, laws.NonBalancingKO).
-func twoRooms(m *Match, sc Scorer, ko bool) (imps float64, ok bool, err error) {
+// room only is an error. home is the home team's net IMPs, away the away
+// team's own: the negative of home unless an adjusted score gives the
+// teams figures that do not balance (boardIMPs), which in a match scored
+// by VPs each team keeps (Law 12C1(b), 12C2: each side's score is its
+// own). In a knock-out (rule.ko) such a board gives both teams the average
+// of their two figures (Law 86: 2017 86C, 1997 86B).
+func twoRooms(m *Match, sc Scorer, rule teamsRule) (home, away float64, ok bool, err error) {
 	if len(m.Results) == 0 || len(m.Closed) == 0 {
-		return 0, false, nil
+		return 0, 0, false, nil
 	}
 	closed := map[int]Result{}
+	unplayed := 0
 	for _, r := range m.Closed {
 		closed[r.Board] = r
 	}
 	if len(closed) != len(m.Results) {
-		return 0, false, fmt.Errorf("%w: open room has %d boards, closed room %d", ErrBadResult, len(m.Results), len(closed))
+		return 0, 0, false, fmt.Errorf("%w: open room has %d boards, closed room %d", ErrBadResult, len(m.Results), len(closed))
+	}
+	for _, r := range m.Results {
+		if r.Unplayed || closed[r.Board].Unplayed {
+			unplayed++
+		}
+	}
+	var perBoard float64
+	if unplayed > 0 {
+		if rule.unplayed == nil {
+			return 0, 0, false, fmt.Errorf("%w: an unplayed board (NSWBA 13.10) with no IMPs to assign", ErrBadResult)
+		}
+		perBoard = rule.unplayed(unplayed) / float64(unplayed)
 	}
 	for _, r := range m.Results {
 		c, found := closed[r.Board]
 		if !found {
-			return 0, false, fmt.Errorf("board %d: %w: no closed-room result", r.Board, ErrBadResult)
+			return 0, 0, false, fmt.Errorf("board %d: %w: no closed-room result", r.Board, ErrBadResult)
 		}
-		v, err := boardIMPs(r, c, sc, ko)
+		h, a, err := boardIMPs(r, c, sc, rule.average, perBoard)
 		if err != nil {
-			return 0, false, fmt.Errorf("board %d: %w", r.Board, err)
+			return 0, 0, false, fmt.Errorf("board %d: %w", r.Board, err)
 		}
-		imps += v
+		if rule.ko && math.Abs(h+a) > eps {
+			// Law 86: each team's figure computed from its own score,
+			// the average given to both.
+			h, _ = laws.NonBalancingKO(laws.Edition2017, h, -a)
+			a = -h
+		}
+		home += h
+		away += a
 	}
-	return imps, true, nil
+	return home, away, true, nil
 }
 
-// boardIMPs is the home team's IMPs on a board of a teams match from the
-// open room's result (home North–South) and the closed room's (home
-// East–West), each a table result, an assigned, a weighted or (ko) a split
-// score.
-func boardIMPs(open, closed Result, sc Scorer, ko bool) (float64, error) {
+// boardIMPs is a teams board's IMPs from the open room's result (home
+// North–South) and the closed room's (home East–West): home is the home
+// team's, away the away team's own, each from its own side.
+//
+//   - A table result or an assigned score (Law 12C1(a)) in both rooms: the
+//     IMPs of the difference (Law 78B), away the negative of home.
+//   - A weighted score in one room (Law 12C1(c)): turned into IMPs outcome
+//     by outcome against the other room's score before it is weighted
+//     (score.WeightedMatchIMPs).
+//   - A split score (Law 12C1(b)): each team's IMPs from the score it was
+//     assigned against the other room; they need not balance.
+//   - An artificial adjusted score in one room (Law 12C2: the Director's
+//     error of Law 82C, a mis-marked bidding pad of NSWBA 6.2.3, a seen
+//     traveller of NSWBA 13.11, or A+/A/A-): each team scores its own award
+//     at IMPs (average IMPs for average-plus, its negative for
+//     average-minus, 0 for average), whatever the other room did; the
+//     Director who finds the other room's result clearly favourable to one
+//     side records an assigned score instead (2017 Law 86B).
+//   - A board the table could not play through no fault of the players, in
+//     either room: unplayed IMPs to each team (NSWBA 13.10).
+//   - Fouled forms (Law 87): the rooms are compared only when both played
+//     the same form; else the Director records an artificial score.
+func boardIMPs(open, closed Result, sc Scorer, average, unplayed float64) (home, away float64, err error) {
 	switch {
+	case open.Unplayed || closed.Unplayed:
+		return unplayed, unplayed, nil
+	case open.Award != "" && closed.Award != "":
+		return 0, 0, fmt.Errorf("%w: an artificial score in both rooms: a team's artificial score on a board is one award (Law 12C2); record it in one room", ErrBadResult)
+	case open.Award != "":
+		ns, ew := awardIMPs(open.Award, average)
+		return ns, ew, nil // the home team sat North–South
+	case closed.Award != "":
+		ns, ew := awardIMPs(closed.Award, average)
+		return ew, ns, nil // the home team sat East–West
+	case open.Form != closed.Form:
+		return 0, 0, fmt.Errorf("%w: fouled form %d in the open room, %d in the closed room: the rooms played different deals, so the board is not compared (Law 87B); record an artificial adjusted score (Law 12C2)", ErrBadResult, open.Form, closed.Form)
 	case len(open.Weighted) > 0 && len(closed.Weighted) > 0:
-		return 0, fmt.Errorf("%w: a weighted score in both rooms", ErrBadResult)
+		return 0, 0, fmt.Errorf("%w: a weighted score in both rooms", ErrBadResult)
 	case len(open.Weighted) > 0 && closed.EWScore == nil:
-		return score.WeightedMatchIMPs(outcomes(open.Weighted), closed.Score), nil
+		v := score.WeightedMatchIMPs(outcomes(open.Weighted), closed.Score)
+		return v, -v, nil
 	case len(closed.Weighted) > 0 && open.EWScore == nil:
 		// The closed room's outcomes are the away team's North–South
 		// scores: the home team's IMPs are their negative.
-		return -score.WeightedMatchIMPs(outcomes(closed.Weighted), open.Score), nil
+		v := -score.WeightedMatchIMPs(outcomes(closed.Weighted), open.Score)
+		return v, -v, nil
 	case len(open.Weighted) > 0 || len(closed.Weighted) > 0:
-		return 0, fmt.Errorf("%w: a weighted score against a split score", ErrBadResult)
+		return 0, 0, fmt.Errorf("%w: a weighted score against a split score", ErrBadResult)
 	}
 	// Each team's scores, from North–South's side, in the open and closed
 	// rooms: the home team sits North–South in the open room.
@@ -401,16 +495,26 @@ func boardIMPs(open, closed Result, sc Scorer, ko bool) (float64, error) {
 	if closed.EWScore != nil {
 		homeClosed = *closed.EWScore
 	}
-	home := score.IMP(homeOpen - homeClosed)
-	away := score.IMP(awayOpen - awayClosed)
-	if home == away {
-		return sc.IMPs(float64(homeOpen - homeClosed)), nil
+	return sc.IMPs(float64(homeOpen - homeClosed)), -sc.IMPs(float64(awayOpen - awayClosed)), nil
+}
+
+// awardIMPs is an artificial adjusted score at IMPs (Law 12C2), "NS/EW",
+// each side's figure with average-plus worth average IMPs (package score's
+// Butler traveller scores the award).
+func awardIMPs(award string, average float64) (ns, ew float64) {
+	a, b, _ := awards(award)
+	x := score.Butler([]score.Result{score.ArtificialScore(1, 2, a, b)}, score.ButlerOptions{AvePlus: average, AveMinus: average})[0]
+	return x.NS, x.EW
+}
+
+// teamsRule is the event's rule for scoring a teams match of boards boards.
+func (ev *Event) teamsRule(boards int, sc Scorer) teamsRule {
+	p := ev.Profile()
+	return teamsRule{
+		ko:       ev.Scoring == IMPs,
+		average:  score.AverageIMPs(p, boards, false),
+		unplayed: func(n int) float64 { return sc.UnplayedIMPs(p, n) },
 	}
-	if !ko {
-		return 0, fmt.Errorf("%w: a split score at teams is scored in a knock-out match (Law 86)", ErrBadResult)
-	}
-	v, _ := laws.NonBalancingKO(laws.Edition2017, home, away)
-	return v, nil
 }
 
 // outcomes converts a weighted score's outcomes to package score's.

@@ -535,12 +535,13 @@ type claimSearch struct {
 	mode      int
 	unaware   bool
 	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
-	memo      map[claimKey]claimBound
+	memo      *boundTable
 	root      claimState
 	nodes     int
-	solver    *dd.Solver     // double-dummy upper bounds (the claimer cannot beat best play)
-	ddMemo    map[ddKey]int8 // the bounds already computed
-	cardSteps bool           // the statement names cards: table entries keep absolute ranks
+	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo    *ddTable        // the bounds already computed
+	bufs      [53][]claimMove // the moves of each ply, by cards still held
+	cardSteps bool            // the statement names cards: table entries keep absolute ranks
 }
 
 type ddKey struct {
@@ -578,7 +579,7 @@ type claimMove struct {
 }
 
 func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int) *claimSearch {
-	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: map[claimKey]claimBound{}}
+	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: newBoundTable()}
 	s.ts, s.hasTrump = pos.Trump.Suit()
 	for _, sp := range st.Steps {
 		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
@@ -652,7 +653,10 @@ func (s *claimSearch) ddBound(st *claimState) int {
 		return n
 	}
 	k := ddKey{relative(st.hands), st.leader}
-	if v, ok := s.ddMemo[k]; ok {
+	if s.ddMemo == nil {
+		s.ddMemo = newDDTable()
+	}
+	if v, ok := s.ddMemo.get(k); ok {
 		return int(v)
 	}
 	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
@@ -662,10 +666,7 @@ func (s *claimSearch) ddBound(st *claimState) int {
 	if st.leader.Side() != s.side {
 		v = n - v
 	}
-	if s.ddMemo == nil {
-		s.ddMemo = map[ddKey]int8{}
-	}
-	s.ddMemo[k] = int8(v)
+	s.ddMemo.put(k, int8(v))
 	return v
 }
 
@@ -728,8 +729,6 @@ func (s *claimSearch) key(st *claimState) claimKey {
 	return k
 }
 
-// search returns the claimer side's tricks from st (the current trick
-// included), by alpha-beta within (alpha, beta).
 // relative returns the deal with the cards of each suit renumbered from the
 // ace down, in order: the play from a trick start depends only on the
 // order of the cards still in play, so positions that differ only in the
@@ -760,6 +759,15 @@ func relative(d bridge.Deal) bridge.Deal {
 	return out
 }
 
+// search returns the claimer side's tricks from st (the current trick
+// included), by alpha-beta within (alpha, beta). Most choices are made
+// against the claimer (the defence's, and his own unstated ones), so a
+// search that must show he takes beta tricks visits every line on which
+// he has not yet taken them: at each trick start it stops at a bound —
+// the tricks his master trumps take whatever anyone plays
+// (masterTrumps), a position where he takes the rest (sure) — and at the
+// table's bounds from earlier searches; one that must show he takes fewer
+// stops where double dummy (ddBound) gives him no more than alpha.
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
@@ -786,19 +794,26 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
 		}
-		if ub := s.ddBound(&st); ub <= alpha {
-			return ub
-		} else if ub < beta {
-			beta = ub + 1
+		if lb := s.masterTrumps(&st); lb >= beta {
+			return lb
 		}
 		key = s.key(&st)
-		if b, ok := s.memo[key]; ok {
+		b, ok := s.memo.get(key)
+		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
 				return int(b.lo)
 			}
 			if int(b.hi) <= alpha {
 				return int(b.hi)
 			}
+		}
+		// the double-dummy bound, when the table entry does not settle it
+		if ub := s.ddBound(&st); ub <= alpha {
+			return ub
+		} else if ub < beta {
+			beta = ub + 1
+		}
+		if ok {
 			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
 		}
 	}
@@ -836,7 +851,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	}
 	if st.n == 0 {
 		b := claimBound{lo: 0, hi: 13}
-		if old, ok := s.memo[key]; ok {
+		if old, ok := s.memo.get(key); ok {
 			b = old
 		}
 		switch {
@@ -847,7 +862,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
-		s.memo[key] = b
+		s.memo.put(key, b)
 	}
 	return v
 }
@@ -880,11 +895,21 @@ func (s *claimSearch) moves(st *claimState) ([]claimMove, bool) {
 			legal = f
 		}
 	}
+	// the moves of this ply go in its own buffer: a search below it uses
+	// those of the plies with fewer cards held
+	ply := (st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]).Len()
 	keep := func(why string, cs bridge.Hand, step int, plan Step, by bridge.Seat) []claimMove {
-		var out []claimMove
-		for _, c := range s.distinct(st, seat, cs) {
-			out = append(out, claimMove{card: c, why: why, step: step, plan: plan, by: by})
+		out := s.bufs[ply][:0]
+		d := s.distinctHand(st, seat, cs)
+		for su := bridge.Spades; su <= bridge.Spades; su-- {
+			b := d.SuitBits(su)
+			for b != 0 {
+				r := 15 - bits.LeadingZeros16(b)
+				b &^= 1 << r
+				out = append(out, claimMove{card: bridge.NewCard(su, bridge.Rank(r)), why: why, step: step, plan: plan, by: by})
+			}
 		}
+		s.bufs[ply] = out
 		return out
 	}
 	if seat.Side() != s.side {
@@ -992,10 +1017,16 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 
 // distinct returns one card of each run of cards of equal value in cs: two
 // cards of cs with no card of another hand still in play between them.
+// The cards come spades first, each suit from the top.
 func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand) []bridge.Card {
+	return s.distinctHand(st, seat, cs).Cards()
+}
+
+// distinctHand is distinct as a set of cards.
+func (s *claimSearch) distinctHand(st *claimState, seat bridge.Seat, cs bridge.Hand) bridge.Hand {
 	others := st.all() &^ st.hands[seat]
-	var out []bridge.Card
-	for su := bridge.Spades; su <= bridge.Spades; su-- {
+	var out bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
 		b := cs.SuitBits(su)
 		ob := others.SuitBits(su)
 		prev := -1
@@ -1005,7 +1036,7 @@ func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand)
 			if prev >= 0 && ob&(uint16(1)<<prev-uint16(1)<<(r+1)) == 0 {
 				continue // same value as the card kept above it
 			}
-			out = append(out, bridge.NewCard(su, bridge.Rank(r)))
+			out = out.With(bridge.NewCard(su, bridge.Rank(r)))
 			prev = r
 		}
 	}
@@ -1396,6 +1427,44 @@ func (s *claimSearch) sure(st *claimState) bool {
 	return true
 }
 
+// masterTrumps is a lower bound on the claimer side's tricks from a
+// trick start, whatever anyone plays. One hand plays its trumps to
+// different tricks, and a trick in which it plays one goes to his side
+// unless an opponent plays a higher trump to it (the highest trump there is
+// his side's: led, followed or ruffed in); each opponent's trump is played
+// to one trick. So a hand holding a trumps above the k-th highest of the
+// opponents' trumps wins at least a−(k−1) tricks (with k past the last,
+// all its trumps less the opponents' number), and his side at least as
+// many as either hand does.
+func (s *claimSearch) masterTrumps(st *claimState) int {
+	if !s.hasTrump {
+		return 0
+	}
+	var opp uint16
+	for _, o := range s.side.Opponents().Seats() {
+		opp |= st.hands[o].SuitBits(s.ts)
+	}
+	n := 0
+	for _, x := range s.side.Seats() {
+		own := st.hands[x].SuitBits(s.ts)
+		// k−1 opponent's trumps above: own trumps above the next one down
+		higher, rest := 0, opp
+		for {
+			above := own
+			if rest != 0 {
+				above &^= uint16(2)<<(15-bits.LeadingZeros16(rest)) - 1
+			}
+			n = max(n, bits.OnesCount16(above)-higher)
+			if rest == 0 {
+				break
+			}
+			rest &^= uint16(1) << (15 - bits.LeadingZeros16(rest))
+			higher++
+		}
+	}
+	return n
+}
+
 // line reconstructs the line the value assumes, card by card.
 func (s *claimSearch) line() []LineCard {
 	var out []LineCard
@@ -1415,23 +1484,36 @@ func (s *claimSearch) line() []LineCard {
 			return out
 		}
 		seat := (st.leader + bridge.Seat(st.n)) & 3
-		moves, _ := s.moves(&st)
+		moves, maximise := s.moves(&st)
 		if len(moves) == 0 {
 			return out
 		}
-		// one null-window test a card: is it worth more than the target,
-		// or (at a choice made for the claimer) at least the target?
+		moves = append([]claimMove(nil), moves...) // the searches below reuse the ply's buffer
+		// One null-window test a card. The target is the value here, so at
+		// a choice made against the claimer every card is worth at least
+		// the target: the card kept is the first worth no more (and, on
+		// the claimer's side, the first worth more is noted); at a choice
+		// made for him every card is worth at most the target: the card
+		// kept is the first worth that much.
 		pick, picked := moves[0], false
 		var better []bridge.Card
+		mine := seat.Side() == s.side && s.mode == modeNormal
 		for _, m := range moves {
 			ch := s.apply(st, m)
-			above := s.search(ch, target, target+1) > target
-			atLeast := above || s.search(ch, target-1, target) >= target
-			if above {
-				better = append(better, m.card)
+			if maximise {
+				if s.search(ch, target-1, target) >= target {
+					pick, picked = m, true
+					break
+				}
+				continue
 			}
-			if !picked && atLeast && !above {
+			if s.search(ch, target, target+1) > target {
+				better = append(better, m.card)
+			} else if !picked {
 				pick, picked = m, true
+			}
+			if picked && (!mine || len(better) > 0) {
+				break
 			}
 		}
 		why := pick.why
@@ -1526,4 +1608,90 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 		return a.Acquiescence(pos, c)
 	}
 	return Award{}, fmt.Errorf("laws: %q: %w", kind, ErrClaimKind)
+}
+
+// table is the search's open-addressing hash table (a Go map with these
+// keys costs a third of the search): the bounds of each trick start
+// searched by claimKey, the double-dummy bounds by ddKey. A slot's tag is
+// its key's hash with the low bit set (0: empty), compared before the key.
+type table[K comparable, V any] struct {
+	keys []K
+	vals []V
+	tags []uint32
+	n    int
+	hash func(*K) uint64
+}
+
+func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
+	const size = 1 << 10
+	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash}
+}
+
+// boundTable holds the bounds on the value of each trick start searched.
+type boundTable = table[claimKey, claimBound]
+
+func newBoundTable() *boundTable {
+	return newTable[claimKey, claimBound](func(k *claimKey) uint64 {
+		return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
+	})
+}
+
+// ddTable holds the double-dummy bounds already computed.
+type ddTable = table[ddKey, int8]
+
+func newDDTable() *ddTable {
+	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) })
+}
+
+// mixHands hashes a deal and a few small fields.
+func mixHands(d *bridge.Deal, extra uint64) uint64 {
+	h := extra*0x9e3779b97f4a7c15 ^ 0x632be59bd9b4e019
+	for _, x := range d {
+		h ^= uint64(x)
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+func (t *table[K, V]) slot(k *K) (int, uint32) {
+	mask := len(t.keys) - 1
+	h := t.hash(k)
+	tag := uint32(h>>32) | 1
+	i := int(h) & mask
+	for t.tags[i] != 0 && (t.tags[i] != tag || t.keys[i] != *k) {
+		i = (i + 1) & mask
+	}
+	return i, tag
+}
+
+func (t *table[K, V]) get(k K) (V, bool) {
+	i, _ := t.slot(&k)
+	return t.vals[i], t.tags[i] != 0
+}
+
+func (t *table[K, V]) put(k K, v V) {
+	i, tag := t.slot(&k)
+	if t.tags[i] == 0 {
+		if 2*(t.n+1) > len(t.keys) {
+			t.grow()
+			i, tag = t.slot(&k)
+		}
+		t.tags[i], t.keys[i] = tag, k
+		t.n++
+	}
+	t.vals[i] = v
+}
+
+func (t *table[K, V]) grow() {
+	keys, vals, tags := t.keys, t.vals, t.tags
+	size := 2 * len(keys)
+	t.keys, t.vals, t.tags, t.n = make([]K, size), make([]V, size), make([]uint32, size), 0
+	for i, g := range tags {
+		if g != 0 {
+			j, tag := t.slot(&keys[i])
+			t.tags[j], t.keys[j], t.vals[j] = tag, keys[i], vals[i]
+			t.n++
+		}
+	}
 }

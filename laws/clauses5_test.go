@@ -202,7 +202,7 @@ func TestRulingReads(t *testing.T) {
 		}
 		n := 0
 		for _, a := range tb.Result().Auction {
-			if a.Seat == bridge.North && a.Call == "1♦" {
+			if a.Seat == bridge.North && a.Call.String() == "1♦" {
 				n++
 			}
 		}

@@ -195,10 +195,10 @@ func (t *Table) supersede(k int, r *Ruling) {
 	if r == nil {
 		return
 	}
-	what := t.entries[k].String()
+	what := cancelledCall(t.entries[k])
 	c := r.Rect.Cancelled
 	for n := len(c) - 1; n >= 0; n-- {
-		if c[n] == what {
+		if c[n].same(what) {
 			r.Rect.Cancelled = append(c[:n:n], c[n+1:]...)
 			return
 		}

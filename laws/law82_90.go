@@ -32,6 +32,6 @@ func DirectorError(ed Edition) (ns, ew score.Award, law string) {
 // knock-out match: impsA and impsB are the board's IMPs for the first team
 // computed from each side's own adjusted score; both teams get the
 // average (the second team its negative). The clause is returned too.
-func NonBalancingKO(ed Edition, impsA, impsB int) (float64, string) {
-	return float64(impsA+impsB) / 2, ed.pick("86B", "86C")
+func NonBalancingKO(ed Edition, impsA, impsB float64) (float64, string) {
+	return (impsA + impsB) / 2, ed.pick("86B", "86C")
 }

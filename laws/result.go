@@ -1,20 +1,116 @@
 package laws
 
 import (
+	"fmt"
+
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
-// AuctionCall is one call in the result, cancelled or not. Call is the
-// call as made, in players' notation; a bid above seven keeps its text
-// ("8♠" is not one of the 38 calls).
+// AuctionCall is one call in the result, cancelled or not, with the call
+// as made (MadeCall).
 type AuctionCall struct {
 	Seat      bridge.Seat `json:"seat"`
-	Call      string      `json:"call"`
+	Call      MadeCall    `json:"call"`
 	Status    string      `json:"status"`
 	Cancelled bool        `json:"cancelled"`
 	Law       string      `json:"law,omitempty"`
 	Deemed    bool        `json:"deemed,omitempty"`
 	Line      int         `json:"line,omitempty"`
+}
+
+// CancelledCall is a call the ruling cancelled: its seat, the call as made
+// and the log line.
+type CancelledCall struct {
+	Seat bridge.Seat `json:"seat"`
+	Call MadeCall    `json:"call"`
+	Line int         `json:"line,omitempty"`
+}
+
+// cancelledCall is entry e as a ruling's cancelled call.
+func cancelledCall(e Entry) CancelledCall {
+	return CancelledCall{Seat: e.Seat, Call: madeCall(e), Line: e.Line}
+}
+
+// same reports whether c and o are the same call at the same seat and line.
+func (c CancelledCall) same(o CancelledCall) bool {
+	return c.Seat == o.Seat && c.Line == o.Line && c.Call.String() == o.Call.String() && c.Call.Inadmissible == o.Call.Inadmissible
+}
+
+// The kinds of MadeCall.
+const (
+	CallPass     = "pass"
+	CallDouble   = "double"
+	CallRedouble = "redouble"
+	CallBid      = "bid"
+)
+
+// MadeCall is a call as a player made it, typed: its Kind, and for a bid
+// its Level and Strain. A bid of more than seven odd tricks is none of the
+// 38 calls: it keeps its level and strain and is marked Inadmissible (Law
+// 38; the 2017 Law 35 lists it among the inadmissible calls). A double or
+// redouble that Law 19 does not allow is one of the 38 calls; its Law 36
+// ruling says it was inadmissible.
+type MadeCall struct {
+	Kind         string         `json:"kind"`
+	Level        int            `json:"level,omitempty"`
+	Strain       *bridge.Strain `json:"strain,omitempty"`
+	Inadmissible bool           `json:"inadmissible,omitempty"`
+}
+
+// madeCall types an entry's call: its bridge.Call, or the text of a bid
+// above seven ("8S").
+func madeCall(e Entry) MadeCall {
+	if e.Text != "" {
+		m := MadeCall{Kind: CallBid, Inadmissible: true}
+		i := 0
+		for i < len(e.Text) && e.Text[i] >= '0' && e.Text[i] <= '9' {
+			m.Level = m.Level*10 + int(e.Text[i]-'0')
+			i++
+		}
+		if st, err := bridge.ParseStrain(e.Text[i:]); err == nil {
+			m.Strain = &st
+		}
+		return m
+	}
+	switch c := e.Call; {
+	case c == bridge.Pass:
+		return MadeCall{Kind: CallPass}
+	case c == bridge.Double:
+		return MadeCall{Kind: CallDouble}
+	case c == bridge.Redouble:
+		return MadeCall{Kind: CallRedouble}
+	default:
+		st := c.Strain()
+		return MadeCall{Kind: CallBid, Level: c.Level(), Strain: &st}
+	}
+}
+
+// Call returns the call as one of the 38 calls; ok is false for a bid
+// above seven.
+func (m MadeCall) Call() (c bridge.Call, ok bool) {
+	switch m.Kind {
+	case CallPass:
+		return bridge.Pass, true
+	case CallDouble:
+		return bridge.Double, true
+	case CallRedouble:
+		return bridge.Redouble, true
+	}
+	if m.Inadmissible || m.Strain == nil || m.Level < 1 || m.Level > 7 || *m.Strain >= bridge.NumStrains {
+		return bridge.Pass, false
+	}
+	return bridge.Bid(m.Level, *m.Strain), true
+}
+
+// String returns the call in players' notation: "Pass", "X", "4♠", "8♠".
+func (m MadeCall) String() string {
+	if c, ok := m.Call(); ok {
+		return c.String()
+	}
+	if m.Strain == nil {
+		return fmt.Sprintf("%d?", m.Level)
+	}
+	return fmt.Sprintf("%d%s", m.Level, m.Strain)
 }
 
 // ContractResult is the final contract once the auction has ended.
@@ -78,11 +174,7 @@ func (t *Table) Result() Result {
 		if e.superseded {
 			continue
 		}
-		c := e.Text
-		if c == "" {
-			c = e.Call.String()
-		}
-		res.Auction = append(res.Auction, AuctionCall{Seat: e.Seat, Call: c, Status: e.Status,
+		res.Auction = append(res.Auction, AuctionCall{Seat: e.Seat, Call: madeCall(e), Status: e.Status,
 			Cancelled: e.Status == stCancelled, Law: e.Law, Deemed: e.Deemed, Line: e.Line})
 	}
 	if s, ok := t.Turn(); ok {

@@ -166,7 +166,7 @@ type Information struct {
 
 // Rectification is what follows from a ruling once the option is chosen.
 type Rectification struct {
-	Cancelled        []string          `json:"cancelled,omitempty"`
+	Cancelled        []CancelledCall   `json:"cancelled,omitempty"`
 	Bars             []Bar             `json:"bars"`
 	LeadRestrictions []LeadRestriction `json:"lead_restrictions"`
 	// PenaltyCards are the offender's cards exposed during the auction

@@ -358,7 +358,7 @@ func (t *Table) cancel(i int, law string, r *Ruling) {
 	t.entries[i].Status = stCancelled
 	t.entries[i].Law = law
 	if r != nil {
-		r.Rect.Cancelled = append(r.Rect.Cancelled, t.entries[i].String())
+		r.Rect.Cancelled = append(r.Rect.Cancelled, cancelledCall(t.entries[i]))
 	}
 }
 

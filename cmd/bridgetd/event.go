@@ -82,16 +82,17 @@ const eventHelpText = `Usage: bridgetd event SUBCOMMAND EVENT [flags]
   results EVENT --round R --table T RESULT... [--room open|closed] [--imps N] [--agreed TIME]
       enter board results, each "BOARD CONTRACT DECLARER TRICKS" ("1 4S N 10",
       "1 4S N +1", "2 3NT S =", "3 2HX E -2", "7 Pass") or "BOARD =SCORE" for
-      an assigned NS score (one some result can give, NSWBA 13.6); in a
-      matchpoint event also "BOARD =NS/EW" a split score (Law 12C1(b)),
+      an assigned NS score (one some result can give, NSWBA 13.6); also
+      "BOARD =NS/EW" a split score (Law 12C1(b)),
       "BOARD =S1@0.6 =S2@0.4" a weighted one (12C1(c)), "BOARD A+/A-" an
       artificial one (12C2), "BOARD seen" average-minus to both for a seen
       traveller (NSWBA 13.11), "BOARD 82C" average-plus to both for the
       Director's own error (Law 82C), "BOARD pad NS" when NS mis-marked the
       bidding pad and EW declined the call out of turn (NSWBA 6.2.3: A- to
-      NS, A+ to EW), in a Butler event "BOARD unplayed" (no
+      NS, A+ to EW), in an IMP-scored event "BOARD unplayed" (no
       fault, NSWBA 13.10), and after a result "turned" (a board turned
-      through 90°, NSWBA 8.4) or "form=N" (a fouled form, Law 87); every
+      through 90°, NSWBA 8.4; not at teams) or "form=N" (a fouled form,
+      Law 87); at teams each team scores its own adjusted score; every
       field must be whole and valid, each board once; --room closed enters
       a teams match's other room (home team East–West): with both rooms the
       match is scored board by board; --imps gives a whole match's NS margin
