@@ -96,6 +96,8 @@ func report(in io.Reader, out io.Writer) (failed bool, err error) {
 		case "skip":
 			if e.Test != "" {
 				skips = append(skips, skip{e.Package, e.Test, reason(output[key])})
+			} else {
+				ended[e.Package] = true // a package with no test files
 			}
 			delete(output, key)
 		case "pass":

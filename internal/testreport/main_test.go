@@ -18,6 +18,7 @@ func TestReport(t *testing.T) {
 	}{
 		{"skip.json", false, []string{"ok  \tskipx", "1 tests skipped:", "  skipx TestA: no pg"}},
 		{"fail.json", true, []string{"--- FAIL skipx/b TestFails", "b_test.go:3: boom", "FAIL\tskipx/b"}},
+		{"notests.json", false, []string{"?   \tskipx/d\t[no test files]"}},
 		{"buildfail.json", true, []string{"(build failed)", "undefined: undefined", "FAIL\tskipx/c [build failed]"}},
 	} {
 		in, err := os.ReadFile("testdata/" + c.file)
