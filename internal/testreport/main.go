@@ -137,18 +137,39 @@ func report(in io.Reader, out io.Writer) (failed bool, err error) {
 		fmt.Fprintf(out, "FAIL\t%s: the test binary stopped without a result\n", p)
 	}
 	if len(skips) > 0 {
-		sort.Slice(skips, func(i, j int) bool {
-			if skips[i].pkg != skips[j].pkg {
-				return skips[i].pkg < skips[j].pkg
-			}
-			return skips[i].test < skips[j].test
-		})
-		fmt.Fprintf(out, "\n%d tests skipped:\n", len(skips))
-		for _, s := range skips {
-			fmt.Fprintf(out, "  %s %s: %s\n", s.pkg, s.test, s.reason)
-		}
+		printSkips(out, skips)
 	}
 	return failed, nil
+}
+
+// printSkips lists the skipped tests grouped by the reason they gave, so
+// that forty tests skipped for one missing server read as one line of why
+// and the tests' names under it.
+func printSkips(out io.Writer, skips []skip) {
+	byReason := map[string]map[string][]string{} // reason → package → tests
+	var reasons []string
+	for _, s := range skips {
+		if byReason[s.reason] == nil {
+			byReason[s.reason] = map[string][]string{}
+			reasons = append(reasons, s.reason)
+		}
+		byReason[s.reason][s.pkg] = append(byReason[s.reason][s.pkg], s.test)
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(out, "\n%d tests skipped:\n", len(skips))
+	for _, r := range reasons {
+		fmt.Fprintf(out, "- %s\n", r)
+		var pkgs []string
+		for p := range byReason[r] {
+			pkgs = append(pkgs, p)
+		}
+		sort.Strings(pkgs)
+		for _, p := range pkgs {
+			tests := byReason[r][p]
+			sort.Strings(tests)
+			fmt.Fprintf(out, "    %s: %s\n", p, strings.Join(tests, ", "))
+		}
+	}
 }
 
 // packageOutput is a failed package's own output without the lines plain

@@ -16,7 +16,7 @@ func TestReport(t *testing.T) {
 		failed bool
 		want   []string // lines the report must contain
 	}{
-		{"skip.json", false, []string{"ok  \tskipx", "1 tests skipped:", "  skipx TestA: no pg"}},
+		{"skip.json", false, []string{"ok  \tskipx", "1 tests skipped:", "- no pg", "    skipx: TestA"}},
 		{"fail.json", true, []string{"--- FAIL skipx/b TestFails", "b_test.go:3: boom", "FAIL\tskipx/b"}},
 		{"notests.json", false, []string{"?   \tskipx/d\t[no test files]"}},
 		{"buildfail.json", true, []string{"(build failed)", "undefined: undefined", "FAIL\tskipx/c [build failed]"}},
