@@ -82,8 +82,9 @@ type Scoring string
 
 // The forms of scoring.
 const (
-	// ButlerVP scores each board in IMPs against a datum of the round's NS
-	// scores; the NS pair's total is the match margin, converted to VP.
+	// ButlerVP scores each board in IMPs against a datum of the board's NS
+	// scores (all its results in a movement, the round's in a Swiss); the
+	// NS pair's total is the match margin, converted to VP.
 	ButlerVP Scoring = "butler-vp"
 	// IMPVP scores the match margin in IMPs between two tables (teams) and
 	// converts it to VP; margins are entered per match.

@@ -21,7 +21,9 @@ var ErrIndividual = errors.New("an individual movement goes with an individual e
 // or a Howell for pairs, an individual movement for an individual event)
 // to a session: each table of each round a match with the boards of its
 // sets, arrow-switched rounds marked, and a table whose opponents are
-// missing (a sit-out) left out. An individual movement's tables seat their
+// missing (a sit-out) left out, except in an event scored by Butler IMPs,
+// where the pair present has a bye on the boards it would have played
+// (NSWBA 13.8, Match.SitOutEW its own direction). An individual movement's tables seat their
 // four players (Match.Players, N, E, S, W). Entrant numbers are the
 // movement's; each must be entered. The event's Top, when not set, becomes
 // the matchpoint top of a board played at every table of a round. A
@@ -158,7 +160,8 @@ func entrantOf(mv *movement.Movement, k int) int {
 }
 
 // addPairs adds the rounds of a pairs movement: each table a match between
-// its two pairs, a sit-out left out. played counts the tables that play
+// its two pairs, a sit-out left out (in a Butler event, a bye on the boards
+// the pair would have played, NSWBA 13.8). played counts the tables that play
 // each board.
 func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, played map[int]int) error {
 	for _, mr := range mv.Rounds {
@@ -166,13 +169,26 @@ func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, play
 		var union []int
 		var tables []movement.Seating
 		for _, st := range mr.Tables {
-			if st.NS == 0 || st.EW == 0 {
-				continue // a sit-out: the pair present plays no boards
+			ns, ew := entrantOf(mv, st.NS), entrantOf(mv, st.EW)
+			if ns == 0 && ew == 0 {
+				continue
 			}
-			pairs = append(pairs, Pairing{NS: entrantOf(mv, st.NS), EW: entrantOf(mv, st.EW)})
+			if ns == 0 || ew == 0 {
+				if ev.Scoring != ButlerVP {
+					continue // a sit-out: the pair present plays no boards
+				}
+				// A Butler pairs event scores a sit-out (NSWBA 13.8): the
+				// pair present has a bye on the boards it would have
+				// played, in its own seat (Match.SitOutEW).
+				ns, ew = max(ns, ew), 0
+			}
+			pairs = append(pairs, Pairing{NS: ns, EW: ew})
 			tables = append(tables, st)
 		}
 		for _, st := range tables {
+			if entrantOf(mv, st.NS) == 0 || entrantOf(mv, st.EW) == 0 {
+				continue // a sit-out's boards are not played at its table
+			}
 			for _, set := range st.Sets {
 				first, last := mv.Boards(set)
 				for b := first; b <= last; b++ {
@@ -191,6 +207,13 @@ func (ev *Event) addPairs(session int, mv *movement.Movement, at time.Time, play
 		for i, st := range tables {
 			m := &rd.Matches[i]
 			m.Table, m.Switch = st.Table, st.Switch
+			if m.Bye() {
+				m.Switch = false
+				m.SitOutEW = entrantOf(mv, st.NS) == 0
+				if st.Switch {
+					m.SitOutEW = !m.SitOutEW // the pair holds the other direction's cards
+				}
+			}
 			for _, set := range st.Sets {
 				first, last := mv.Boards(set)
 				for b := first; b <= last; b++ {

@@ -44,8 +44,18 @@ type Scorer interface {
 // datum of selected scores leaves them out, so that only the appealed
 // match can change (NSWBA 14).
 func (ev *Event) Score(sc Scorer) error {
-	for _, rd := range ev.Rounds() {
-		if err := ev.scoreRound(rd, sc); err != nil {
+	rounds := ev.Rounds()
+	for _, rd := range rounds {
+		// A Butler board's datum is taken over every result of the board
+		// (package score's Butler traveller): in a movement (a Mitchell, a
+		// Howell, a Berger schedule) a board travels from round to round,
+		// so its results in every round share one datum. A Swiss round's
+		// boards are its own (AddRound numbers them on).
+		pool := rounds
+		if ev.Kind.Swiss() {
+			pool = []*Round{rd}
+		}
+		if err := ev.scoreRound(rd, pool, sc); err != nil {
 			return fmt.Errorf("round %d: %w", rd.Number, err)
 		}
 	}
@@ -60,7 +70,7 @@ func (ev *Event) vpTotal() float64 {
 	return ev.Profile().FineScaleVP
 }
 
-func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
+func (ev *Event) scoreRound(rd *Round, pool []*Round, sc Scorer) error {
 	p := ev.Profile()
 	total := ev.vpTotal()
 	boards := len(rd.Boards)
@@ -77,8 +87,7 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	if ev.Scoring == ButlerVP {
 		scores := map[int][]int{}
 		pending, decided := map[int][]int{}, map[int][]int{}
-		for i := range rd.Matches {
-			m := &rd.Matches[i]
+		for _, m := range poolMatches(pool) {
 			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
@@ -111,11 +120,11 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	// package score's Butler traveller: fouled forms by the profile's rule
 	// (NSWBA 8.1), artificial scores at its average IMPs (NSWBA 8.3), split
 	// and weighted scores side by side (Law 12C1(b), (c)).
-	adjusted := map[[2]int]score.Scored{} // (match index, board) -> the row's IMPs
+	adjusted := map[rowKey]score.Scored{} // the row's IMPs
 	if ev.Scoring == ButlerVP {
-		adjusted = ev.butlerAdjusted(rd, boards, sc)
+		adjusted = ev.butlerAdjusted(pool, sc)
 	}
-	sitOut := ev.sitOutAverages(rd, func(b, score int) float64 {
+	sitOut := ev.sitOutAverages(pool, func(b, score int) float64 {
 		return sc.IMPs(float64(score) - datums[b].value)
 	}, adjusted)
 	for i := range rd.Matches {
@@ -185,18 +194,38 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 			}
 			var imps, ewIMPs float64
 			for _, r := range m.Results {
-				if x, ok := adjusted[[2]int{i, r.Board}]; ok {
+				// The rows are scored for the cards; in an arrow-switched
+				// round the pair seated North–South held East–West's.
+				if x, ok := adjusted[rowKey{rd.Number, i, r.Board}]; ok {
+					if m.Switch {
+						x.NS, x.EW = x.EW, x.NS
+					}
 					imps += x.NS
 					ewIMPs += x.EW
 					continue
 				}
 				d := datums[r.Board]
 				v := sc.IMPs(float64(r.Score) - d.value)
+				if m.Switch {
+					v = -v
+				}
 				imps += v
 				ewIMPs -= v
 				m.Provisional = m.Provisional || d.provisional
 			}
 			m.IMPs = &imps
+			if len(m.Boards) > 0 && m.Half == 0 {
+				// A table of a movement plays its own boards, fewer than the
+				// round's: its match is of those boards.
+				n := len(m.Boards)
+				if math.Abs(imps+ewIMPs) > eps {
+					m.EWIMPs = &ewIMPs
+				}
+				ns, _ := sc.VP(imps, n)
+				ew, _ := sc.VP(ewIMPs, n)
+				m.VP = &[2]float64{ns, ew}
+				continue
+			}
 			if math.Abs(imps+ewIMPs) > eps && m.Half == 0 {
 				// The sides' IMPs differ (average-minus to both, say): each
 				// side's VPs come from its own IMPs.
@@ -247,13 +276,29 @@ func (ev *Event) scoreRound(rd *Round, sc Scorer) error {
 	return nil
 }
 
+// rowKey names a Butler row: the round's number, the match's index in the
+// round and the board.
+type rowKey struct{ round, match, board int }
+
+// poolMatches returns the matches of the rounds whose results share the
+// Butler datums.
+func poolMatches(pool []*Round) []*Match {
+	var out []*Match
+	for _, rd := range pool {
+		for i := range rd.Matches {
+			out = append(out, &rd.Matches[i])
+		}
+	}
+	return out
+}
+
 // butlerAdjusted scores, with package score's Butler traveller, every
-// board of the round on which some table has an adjusted score or an
-// irregular form, and returns each such row's IMPs by match index and
-// board.
-func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]score.Scored {
+// board of the pool's rounds on which some table has an adjusted score or
+// an irregular form, over all the board's results in those rounds, and
+// returns each such row's IMPs by round, match index and board.
+func (ev *Event) butlerAdjusted(pool []*Round, sc Scorer) map[rowKey]score.Scored {
 	has := map[int]bool{}
-	for _, m := range rd.Matches {
+	for _, m := range poolMatches(pool) {
 		for _, r := range m.Results {
 			if r.Adjusted() && m.Forfeit == nil && !m.Bye() {
 				has[r.Board] = true
@@ -265,52 +310,78 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 	}
 	p := ev.Profile()
 	rule := score.Fouled(p)
-	avg := score.AverageIMPs(p, boards, true)
-	o := score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: avg, AveMinus: avg, Fouled: &rule}
-	out := map[[2]int]score.Scored{}
-	// NSWBA 13.10: the IMPs a board for the boards a table left unplayed.
-	unplayed := map[int]float64{}
-	for i, m := range rd.Matches {
-		n := 0
-		for _, r := range m.Results {
-			if r.Unplayed {
-				n++
-			}
-		}
-		if n > 0 {
-			unplayed[i] = sc.UnplayedIMPs(p, n) / float64(n)
-		}
+	out := map[rowKey]score.Scored{}
+	type row struct {
+		key rowKey
+		ns  int     // the pair sitting North–South
+		avg float64 // average IMPs for the length of the table's match
 	}
-	for b := range has {
-		var rs []score.Result
-		var at [][2]int
+	rs := map[int][]score.Result{}
+	at := map[int][]row{}
+	for _, rd := range pool {
+		boards := len(rd.Boards)
+		if boards == 0 {
+			boards = ev.BoardsPerRound
+		}
 		for i, m := range rd.Matches {
 			if m.Bye() || m.Forfeit != nil {
 				continue
 			}
+			// NSWBA 13.10: the IMPs a board for the boards a table left
+			// unplayed.
+			n := 0
 			for _, r := range m.Results {
-				if r.Board == b {
-					x := r.scoreResult(m.NS, m.EW)
-					if r.Unplayed {
-						x = score.ArtificialScore(m.NS, m.EW, score.IMPs(unplayed[i]), score.IMPs(unplayed[i]))
-					}
-					rs = append(rs, x)
-					at = append(at, [2]int{i, b})
+				if r.Unplayed {
+					n++
 				}
 			}
+			var unplayed float64
+			if n > 0 {
+				unplayed = sc.UnplayedIMPs(p, n) / float64(n)
+			}
+			// NSWBA 8.3: average IMPs by the length of the table's match
+			// (a movement's table plays its own boards).
+			length := boards
+			if len(m.Boards) > 0 {
+				length = len(m.Boards)
+			}
+			avg := score.AverageIMPs(p, length, true)
+			for _, r := range m.Results {
+				if !has[r.Board] {
+					continue
+				}
+				x := r.scoreResult(m.NS, m.EW)
+				if r.Unplayed {
+					x = score.ArtificialScore(m.NS, m.EW, score.IMPs(unplayed), score.IMPs(unplayed))
+				}
+				rs[r.Board] = append(rs[r.Board], x)
+				at[r.Board] = append(at[r.Board], row{rowKey{rd.Number, i, r.Board}, m.NS, avg})
+			}
 		}
-		for k, x := range score.Butler(rs, o) {
-			if rs[k].NS != rd.Matches[at[k][0]].NS {
+	}
+	for b, rows := range rs {
+		// The datum comes from the played and assigned scores alone; the
+		// average IMPs only price artificial scores, so the board is
+		// scored once for each figure its tables' matches call for.
+		done := map[float64][]score.Scored{}
+		for k, w := range at[b] {
+			xs, ok := done[w.avg]
+			if !ok {
+				xs = score.Butler(rows, score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: w.avg, AveMinus: w.avg, Fouled: &rule})
+				done[w.avg] = xs
+			}
+			x := xs[k]
+			if rows[k].NS != w.ns {
 				x.NS, x.EW = x.EW, x.NS // turned: the pair sitting NS held EW's cards
 			}
-			out[at[k]] = x
+			out[w.key] = x
 		}
 	}
 	return out
 }
 
 // sitOutAverages returns, board by board, the average IMPs the pairs who
-// played it in round rd scored (score.SitOutAverage), North–South's and
+// played it in the pool's rounds (every round of a movement) scored (score.SitOutAverage), North–South's and
 // East–West's, to be given to a pair that sat out the round in a
 // median-scored IMP pairs event (NSWBA 13.8): an event scored by Butler
 // IMPs that is not a Swiss (a Swiss pairs field with an odd number of pairs
@@ -323,25 +394,27 @@ func (ev *Event) butlerAdjusted(rd *Round, boards int, sc Scorer) map[[2]int]sco
 // not be. imps gives a played row's IMPs against the board's datum;
 // adjusted holds the rows package score's Butler traveller scored. nil when
 // 13.8 does not apply.
-func (ev *Event) sitOutAverages(rd *Round, imps func(board, score int) float64, adjusted map[[2]int]score.Scored) map[int][2]float64 {
+func (ev *Event) sitOutAverages(pool []*Round, imps func(board, score int) float64, adjusted map[rowKey]score.Scored) map[int][2]float64 {
 	if ev.Scoring != ButlerVP || ev.Kind.Swiss() {
 		return nil
 	}
 	rows := map[int][]score.Result{}
 	scored := map[int][]score.Scored{}
-	for i := range rd.Matches {
-		m := &rd.Matches[i]
-		if m.Bye() || m.Forfeit != nil {
-			continue
-		}
-		for _, r := range m.Results {
-			x, ok := adjusted[[2]int{i, r.Board}]
-			if !ok {
-				v := imps(r.Board, r.Score)
-				x = score.Scored{NS: v, EW: -v}
+	for _, rd := range pool {
+		for i := range rd.Matches {
+			m := &rd.Matches[i]
+			if m.Bye() || m.Forfeit != nil {
+				continue
 			}
-			rows[r.Board] = append(rows[r.Board], r.scoreResult(m.NS, m.EW))
-			scored[r.Board] = append(scored[r.Board], x)
+			for _, r := range m.Results {
+				x, ok := adjusted[rowKey{rd.Number, i, r.Board}]
+				if !ok {
+					v := imps(r.Board, r.Score)
+					x = score.Scored{NS: v, EW: -v}
+				}
+				rows[r.Board] = append(rows[r.Board], r.scoreResult(m.NS, m.EW))
+				scored[r.Board] = append(scored[r.Board], x)
+			}
 		}
 	}
 	out := make(map[int][2]float64, len(rows))
