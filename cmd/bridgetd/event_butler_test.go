@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
+)
+
+// TestEventButlerMitchellMatchesScore: a Butler pairs event on a Mitchell
+// with a half table and arrow-switched rounds, set up and entered through
+// `bridgetd event`, scores every board against one datum of all its
+// results, whatever round each was played in: the same IMPs as
+// `bridgetd score --method butler` gives the same results written as one
+// PBN traveller per board (package score's Butler datum convention: the
+// board's North–South scores, --trim dropped from each end, the mean
+// rounded to 10). The pair sitting out a round scores its direction's
+// average on the boards it would have played (NSWBA 13.8).
+func TestEventButlerMitchellMatchesScore(t *testing.T) {
+	for _, trim := range []int{0, 1} {
+		t.Run(fmt.Sprintf("trim %d", trim), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "butler.json")
+			setup := [][]string{
+				{"event", "new", path, "--name", "Butler Mitchell", "--kind", "mp-pairs", "--scoring", "butler-vp", "--trim", strconv.Itoa(trim), "--boards", "2"},
+			}
+			for i := 1; i <= 7; i++ {
+				setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
+			}
+			setup = append(setup,
+				[]string{"event", "session", path, "--start", "2026-06-11 19:30"},
+				[]string{"event", "movement", path, "mitchell", "--tables", "4", "--pairs", "7", "--per-round", "2", "--arrow-switch", "3", "--at", "2026-06-11 19:30"})
+			for _, args := range setup {
+				if code, _, errs := runCmd(t, "", args...); code != 0 {
+					t.Fatalf("%q: %s", args, errs)
+				}
+			}
+			ev, _, err := event.NewFileStore(path).Load(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Varied results, 4♠ by North making 8 to 12 tricks, entered
+			// table by table; the same rows written as PBN travellers.
+			type rowAt struct{ round, table int }
+			travellers := map[int][]string{}
+			tableOf := map[int][]rowAt{}
+			byes := 0
+			for _, rd := range ev.Rounds() {
+				for _, m := range rd.Matches {
+					if m.Bye() {
+						byes++
+						continue
+					}
+					args := []string{"event", "results", path, "--round", strconv.Itoa(rd.Number), "--table", strconv.Itoa(m.Table)}
+					for _, b := range m.Boards {
+						tricks := 8 + (3*b+5*rd.Number+m.Table)%5
+						args = append(args, fmt.Sprintf("%d 4S N %d", b, tricks))
+						c, err := bridge.ParseContract("4S")
+						if err != nil {
+							t.Fatal(err)
+						}
+						s := bridge.Score(c, bridge.North, tricks, bridge.Board(b).Vulnerability())
+						nsScore, ewScore := strconv.Itoa(s), "-"
+						if s < 0 {
+							nsScore, ewScore = "-", strconv.Itoa(-s)
+						}
+						ns, ew := m.NS, m.EW
+						if m.Switch {
+							ns, ew = ew, ns // the pair seated North–South held East–West's cards
+						}
+						travellers[b] = append(travellers[b], fmt.Sprintf("%d %d 4S N %d %s %s", ns, ew, tricks, nsScore, ewScore))
+						tableOf[b] = append(tableOf[b], rowAt{rd.Number, m.Table})
+					}
+					if code, _, errs := runCmd(t, "", args...); code != 0 {
+						t.Fatalf("%q: %s", args, errs)
+					}
+				}
+			}
+			if byes == 0 {
+				t.Fatal("the movement has no sit-out: the test needs one")
+			}
+			var pbn strings.Builder
+			for b := 1; b <= 8; b++ {
+				fmt.Fprintf(&pbn, "[Event \"Butler Mitchell\"]\n[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Scoring \"IMP;Butler\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n%s\n\n",
+					b, bridge.Board(b).Dealer(), bridge.Board(b).Vulnerability(), strings.Join(travellers[b], "\n"))
+			}
+			pbnPath := filepath.Join(dir, "travellers.pbn")
+			if err := os.WriteFile(pbnPath, []byte(pbn.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			js, code, errs := scoreJSONRun(t, "--method", "butler", "--trim", strconv.Itoa(trim), pbnPath)
+			if code != 0 {
+				t.Fatalf("score --method butler: exit %d: %s", code, errs)
+			}
+			// Each table's IMPs for the pair holding the North–South cards,
+			// and each board's average by direction (NSWBA 13.8).
+			want := map[rowAt]float64{}
+			avg := map[int][2]float64{}
+			several := false
+			for _, bs := range js.Boards {
+				several = several || len(bs.Rows) > 1
+				if len(bs.Rows) != len(tableOf[bs.Board]) {
+					t.Fatalf("board %d: score read %d rows, %d written", bs.Board, len(bs.Rows), len(tableOf[bs.Board]))
+				}
+				var a [2]float64
+				for k, r := range bs.Rows {
+					if r.NSValue == nil || r.EWValue == nil {
+						t.Fatalf("board %d row %d: no IMPs: %+v", bs.Board, k+1, r)
+					}
+					want[tableOf[bs.Board][k]] += *r.NSValue
+					a[0] += *r.NSValue
+					a[1] += *r.EWValue
+				}
+				n := float64(len(bs.Rows))
+				avg[bs.Board] = [2]float64{a[0] / n, a[1] / n}
+			}
+			if !several {
+				t.Fatal("no board played more than once: the test shows nothing")
+			}
+			if code, _, errs := runCmd(t, "", "rank", path); code != 0 {
+				t.Fatalf("rank: %s", errs)
+			}
+			ev, _, err = event.NewFileStore(path).Load(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := ev.NewScorer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Score(sc); err != nil {
+				t.Fatal(err)
+			}
+			for _, rd := range ev.Rounds() {
+				for _, m := range rd.Matches {
+					if m.Bye() {
+						side := 0
+						if m.SitOutEW {
+							side = 1
+						}
+						var w float64
+						for _, b := range m.Boards {
+							w += avg[b][side]
+						}
+						if m.IMPs == nil || math.Abs(*m.IMPs-w) > 0.006 {
+							t.Errorf("NSWBA 13.8: round %d: pair %d sitting out scores %v IMPs, want %.2f", rd.Number, m.NS, deref(m.IMPs), w)
+						}
+						continue
+					}
+					w := want[rowAt{rd.Number, m.Table}]
+					if m.Switch {
+						w = -w
+					}
+					if m.IMPs == nil || math.Abs(*m.IMPs-w) > 1e-9 {
+						t.Errorf("round %d table %d: the event gives NS %v IMPs, score --method butler %g", rd.Number, m.Table, deref(m.IMPs), w)
+					}
+				}
+			}
+		})
+	}
+}
+
+// deref is the value of an optional IMP figure for a message ("none" when
+// nil).
+func deref(p *float64) string {
+	if p == nil {
+		return "none"
+	}
+	return strconv.FormatFloat(*p, 'f', -1, 64)
+}
