@@ -179,6 +179,31 @@ func TestUnplayedIMPs(t *testing.T) {
 	if got, _ := UnplayedIMPs(nswba, 8, r); got != 2 {
 		t.Errorf("1.75 → %g, want 2", got)
 	}
+	// A club's own figures (profile unplayed_imps, unplayed_formula_vp,
+	// unplayed_rounding) change the result: 3 IMPs a board for up to 2
+	// unplayed, then the IMPs that score 17 VP (the 17-13 band ends at 14
+	// for 8-11 boards, at 19 for 12-15) rounded to whole IMPs or quarters.
+	club := regulation.NSWBA2011()
+	club.UnplayedIMPs = []regulation.UnplayedBand{{MaxBoards: 2, IMPsPerBoard: 3}}
+	club.UnplayedFormulaVP = 17
+	clubCases := []struct {
+		clause   string
+		rounding float64
+		u        int
+		want     float64
+	}{
+		{"club unplayed_imps: 2 boards, 3 a board (NSWBA 13.10(a) gives 2)", 1, 2, 3},
+		{"club unplayed_formula_vp 17, rounding 1: 14/8 = 1.75 → 2 (NSWBA 13.10(c) gives 2.5)", 1, 8, 2},
+		{"club unplayed_formula_vp 17, rounding 0.25: 14/8 = 1.75", 0.25, 8, 1.75},
+		{"club unplayed_formula_vp 17, rounding 0.25: 19/12 = 1.58 → 1.5", 0.25, 12, 1.5},
+		{"club unplayed_formula_vp 17, rounding 1: 19/12 = 1.58 → 2", 1, 12, 2},
+	}
+	for _, c := range clubCases {
+		club.UnplayedRounding = c.rounding
+		if got, ok := UnplayedIMPs(club, c.u, tab); !ok || got != c.want {
+			t.Errorf("%s: %g, %v; want %g", c.clause, got, ok, c.want)
+		}
+	}
 }
 
 // TestSeenTraveller: NSWBA 13: a board made unplayable by seeing its
