@@ -6,6 +6,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,4 +176,106 @@ func deref(p *float64) string {
 		return "none"
 	}
 	return strconv.FormatFloat(*p, 'f', -1, 64)
+}
+
+// TestEventResultsRecordAdjustedScores: every procedure issue 14 item 7
+// lists is recorded through `bridgetd event results`, kept by the event
+// file as entered, and scored by `rank`: an artificial adjusted score
+// (Law 12C2), the Director's error (Law 82C), a mis-marked bidding pad
+// (NSWBA 6.2.3), a seen traveller (NSWBA 13.11), a board unplayed through
+// no fault (NSWBA 13.10), split and weighted scores (Law 12C1(b), (c)), a
+// fouled form (Law 87, NSWBA 8.1) and a board turned through 90° (NSWBA
+// 8.4). (Sit-outs, NSWBA 13.8, in TestEventButlerMitchellMatchesScore.)
+func TestEventResultsRecordAdjustedScores(t *testing.T) {
+	for _, scoring := range []string{"butler-vp", "matchpoints"} {
+		t.Run(scoring, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "adjusted.json")
+			setup := [][]string{{"event", "new", path, "--name", "Adjusted", "--kind", "mp-pairs", "--scoring", scoring, "--boards", "2"}}
+			for i := 1; i <= 6; i++ {
+				setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
+			}
+			setup = append(setup,
+				[]string{"event", "session", path, "--start", "2026-06-11 19:30"},
+				[]string{"event", "movement", path, "mitchell", "--tables", "3", "--per-round", "2", "--at", "2026-06-11 19:30"})
+			for _, args := range setup {
+				if code, _, errs := runCmd(t, "", args...); code != 0 {
+					t.Fatalf("%q: %s", args, errs)
+				}
+			}
+			ev, _, err := event.NewFileStore(path).Load(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			forms := []string{
+				"A+/A-",              // Law 12C2
+				"82C",                // Law 82C
+				"pad NS",             // NSWBA 6.2.3
+				"seen",               // NSWBA 13.11
+				"unplayed",           // NSWBA 13.10
+				"=140/-110",          // Law 12C1(b)
+				"=140@0.6 =-110@0.4", // Law 12C1(c)
+				"2S N 8 form=1",      // Law 87, NSWBA 8.1
+				"4S N 10 turned",     // NSWBA 8.4
+			}
+			if scoring == "matchpoints" {
+				// NSWBA 13.10 assigns IMPs: a matchpoint event refuses it.
+				forms = slices.DeleteFunc(forms, func(f string) bool { return f == "unplayed" })
+			}
+			type at struct{ round, table, board int }
+			entered := map[at]string{}
+			next := 0
+			for _, rd := range ev.Rounds() {
+				for _, m := range rd.Matches {
+					args := []string{"event", "results", path, "--round", strconv.Itoa(rd.Number), "--table", strconv.Itoa(m.Table)}
+					for _, b := range m.Boards {
+						line := fmt.Sprintf("%d 4S N %d", b, 9+(b+rd.Number)%3)
+						if next < len(forms) && rd.Number > 1 {
+							line = fmt.Sprintf("%d %s", b, forms[next])
+							next++
+						}
+						entered[at{rd.Number, m.Table, b}] = line
+						args = append(args, line)
+					}
+					if code, _, errs := runCmd(t, "", args...); code != 0 {
+						t.Fatalf("%q: %s", args, errs)
+					}
+				}
+			}
+			if next < len(forms) {
+				t.Fatalf("only %d of the %d forms entered", next, len(forms))
+			}
+			if code, out, errs := runCmd(t, "", "rank", path); code != 0 || out == "" {
+				t.Fatalf("rank: exit %d: %s", code, errs)
+			}
+			ev, _, err = event.NewFileStore(path).Load(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, rd := range ev.Rounds() {
+				for _, m := range rd.Matches {
+					for _, r := range m.Results {
+						line := entered[at{rd.Number, m.Table, r.Board}]
+						want, err := event.ParseResult(line)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !reflect.DeepEqual(r, want) {
+							t.Errorf("round %d table %d: %q kept as %+v, want %+v", rd.Number, m.Table, line, r, want)
+						}
+					}
+				}
+			}
+			sc, err := ev.NewScorer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ev.Score(sc); err != nil {
+				t.Fatalf("scoring the recorded forms: %v", err)
+			}
+			if len(ev.Standings(sc)) != 6 {
+				t.Errorf("standings: %d pairs, want 6", len(ev.Standings(sc)))
+			}
+		})
+	}
 }
