@@ -48,6 +48,8 @@ func TestResultLineFields(t *testing.T) {
 		{"1 4S N +1", 11, 450},
 		{"1 4S N =", 10, 420},
 		{"1 4S N -2", 8, -100},
+		{"1 4S N \u22121", 9, -50},  // the minus sign of printed travellers
+		{"1 4S N \u20132", 8, -100}, // an en dash
 		{"1 4SX N -2", 8, -300},
 		{"1 7NT S 13", 13, 1520},
 	}

@@ -179,9 +179,15 @@ const MaxBoard = 9999
 // ParseTricks reads the tricks declarer took in contract c: a whole number
 // 0–13, or relative to the contract as travellers write it: "=" made
 // exactly, "+N" N overtricks, "-N" N down. A count the contract cannot
-// have (5 overtricks in 3NT, 10 down in 2S) is refused.
+// have (5 overtricks in 3NT, 10 down in 2S) is refused. The minus sign
+// (U+2212) and the en dash of printed travellers read as "-".
 func ParseTricks(s string, c bridge.Contract) (int, error) {
 	need := 6 + int(c.Level)
+	for _, minus := range []string{"\u2212", "\u2013"} {
+		if rest, ok := strings.CutPrefix(s, minus); ok {
+			s = "-" + rest
+		}
+	}
 	switch {
 	case s == "=":
 		return need, nil
