@@ -32,16 +32,19 @@ func TestButlerMovementDatum(t *testing.T) {
 		return movement.NewHowell(movement.HowellOptions{Tables: 3, PerSet: 2, Pairs: 5})
 	}
 	tests := []struct {
-		name  string
-		mv    func() (*movement.Movement, error)
-		pairs int
-		trim  int
+		name   string
+		mv     func() (*movement.Movement, error)
+		pairs  int
+		trim   int
+		median bool
 	}{
-		{"Butler datum of all the board's results: a Mitchell with a half table, mean of all", mitchell, 7, 0},
-		{"Butler datum of all the board's results: a Mitchell with a half table, one score trimmed from each end", mitchell, 7, 1},
-		{"Butler datum of all the board's results: a Mitchell with arrow switch, one trimmed from each end", arrow, 7, 1},
-		{"Butler datum of all the board's results: a Howell with a sit-out, mean of all", howell, 5, 0},
-		{"Butler datum of all the board's results: a Howell with a sit-out, one trimmed from each end", howell, 5, 1},
+		{"Butler datum of all the board's results: a Mitchell with a half table, mean of all", mitchell, 7, 0, false},
+		{"Butler datum of all the board's results: a Mitchell with a half table, one score trimmed from each end", mitchell, 7, 1, false},
+		{"Butler datum of all the board's results: a Mitchell with arrow switch, one trimmed from each end", arrow, 7, 1, false},
+		{"Butler datum of all the board's results: a Howell with a sit-out, mean of all", howell, 5, 0, false},
+		{"Butler datum of all the board's results: a Howell with a sit-out, one trimmed from each end", howell, 5, 1, false},
+		{"Butler datum of all the board's results: a Mitchell, the median (NSWBA 13.8's median-scored event)", mitchell, 7, 0, true},
+		{"Butler datum of all the board's results: a Howell, the median", howell, 5, 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +53,7 @@ func TestButlerMovementDatum(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev := New("butler movement", MatchpointPairs, ButlerVP)
-			ev.VPTotal, ev.DatumTrim = 20, tt.trim
+			ev.VPTotal, ev.DatumTrim, ev.DatumMedian = 20, tt.trim, tt.median
 			for i := 1; i <= tt.pairs; i++ {
 				ev.AddEntrant(Entrant{Name: fmt.Sprintf("pair %d", i)})
 			}
@@ -115,7 +118,11 @@ func TestButlerMovementDatum(t *testing.T) {
 			for b, rs := range rows {
 				several = several || len(rs) > 1
 				var ns, ew float64
-				for k, x := range score.Butler(rs, score.ButlerOptions{Trim: tt.trim}) {
+				o := score.ButlerOptions{Trim: tt.trim}
+				if tt.median {
+					o.Datum = score.Median
+				}
+				for k, x := range score.Butler(rs, o) {
 					want[where[b][k]] += x.NS
 					ns += x.NS
 					ew += x.EW

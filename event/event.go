@@ -122,6 +122,9 @@ type Event struct {
 	// DatumTrim is the number of scores dropped from each end of a board's
 	// scores before the Butler datum is taken.
 	DatumTrim int `json:"datum_trim,omitempty"`
+	// DatumMedian makes the Butler datum the median of the scores kept,
+	// not their mean (a median-scored IMP pairs event, NSWBA 13.8).
+	DatumMedian bool `json:"datum_median,omitempty"`
 	// VPScale names the VP scale (e.g. "wbf-20"); VPTotal is the VP shared
 	// in a match, 20 or 30, by which VP fines are scaled (NSWBA 7).
 	VPScale string  `json:"vp_scale,omitempty"`

@@ -367,7 +367,9 @@ func (ev *Event) butlerAdjusted(pool []*Round, sc Scorer) map[rowKey]score.Score
 		for k, w := range at[b] {
 			xs, ok := done[w.avg]
 			if !ok {
-				xs = score.Butler(rows, score.ButlerOptions{Trim: ev.DatumTrim, AvePlus: w.avg, AveMinus: w.avg, Fouled: &rule})
+				o := ev.butlerOptions()
+				o.AvePlus, o.AveMinus, o.Fouled = w.avg, w.avg, &rule
+				xs = score.Butler(rows, o)
 				done[w.avg] = xs
 			}
 			x := xs[k]

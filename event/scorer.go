@@ -11,7 +11,7 @@ import (
 // NewScorer returns the event's Scorer built on package score: the WBF IMP
 // scale, the Butler datum with trim scores dropped from each end, and the
 // VP scale the event names (score.ScaleByName; "wbf2013" when none). The
-// datum drops DatumTrim scores from each end.
+// datum drops DatumTrim scores from each end (butlerOptions).
 func (ev *Event) NewScorer() (Scorer, error) {
 	name := ev.VPScale
 	if name == "" {
@@ -21,7 +21,18 @@ func (ev *Event) NewScorer() (Scorer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("event %q: %w", ev.Name, err)
 	}
-	return scoreScorer{scale: s, butler: score.ButlerOptions{Trim: ev.DatumTrim}}, nil
+	return scoreScorer{scale: s, butler: ev.butlerOptions()}, nil
+}
+
+// butlerOptions is the event's Butler datum convention for package score:
+// DatumTrim scores dropped from each end, then the mean, or the median
+// with DatumMedian.
+func (ev *Event) butlerOptions() score.ButlerOptions {
+	o := score.ButlerOptions{Trim: ev.DatumTrim}
+	if ev.DatumMedian {
+		o.Datum = score.Median
+	}
+	return o
 }
 
 type scoreScorer struct {

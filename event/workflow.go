@@ -21,9 +21,10 @@ type Settings struct {
 	VPScale string  // a scale of package score (score.ScaleNames)
 	VPTotal float64
 	Datum   Datum
-	// DatumTrim, BoardsPerRound, Qualify, PlannedRounds, Top and Seed set
-	// the Event fields of the same names.
+	// DatumTrim, DatumMedian, BoardsPerRound, Qualify, PlannedRounds, Top
+	// and Seed set the Event fields of the same names.
 	DatumTrim      int
+	DatumMedian    bool
 	BoardsPerRound int
 	Qualify        int
 	PlannedRounds  int
@@ -62,6 +63,7 @@ func Create(s Settings) (*Event, error) {
 	ev := New(s.Name, s.Kind, s.Scoring)
 	ev.VPScale, ev.VPTotal, ev.BoardsPerRound, ev.Qualify, ev.Seed = s.VPScale, s.VPTotal, s.BoardsPerRound, s.Qualify, s.Seed
 	ev.Datum, ev.DatumTrim, ev.Top, ev.PlannedRounds = s.Datum, s.DatumTrim, s.Top, s.PlannedRounds
+	ev.DatumMedian = s.DatumMedian
 	ev.Regulation = s.Regulation
 	if _, err := ev.NewScorer(); err != nil {
 		return nil, err

@@ -166,6 +166,7 @@ func eventNew(fs *flag.FlagSet) func(*env, string, event.Desk, []string) error {
 	fs.IntVar(&set.Qualify, "qualify", 0, "places per section that qualify for the next stage")
 	fs.Int64Var(&set.Seed, "seed", 1, "seed for the first-round draw and the lot (NSWBA 12 (f))")
 	fs.IntVar(&set.DatumTrim, "trim", 0, "scores dropped from each end before the Butler datum")
+	fs.BoolVar(&set.DatumMedian, "median", false, "the Butler datum is the median of the scores kept, not their mean")
 	fs.Float64Var(&set.Top, "top", 0, "matchpoint top on a board (fines in % of a top)")
 	regFile := fs.String("regulation", "", "JSON regulation profile over NSWBA 2011")
 	fs.IntVar(&set.PlannedRounds, "rounds", 0, "planned number of rounds (NSWBA 13.9 forfeit re-adjustments)")

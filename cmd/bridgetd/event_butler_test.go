@@ -26,12 +26,16 @@ import (
 // rounded to 10). The pair sitting out a round scores its direction's
 // average on the boards it would have played (NSWBA 13.8).
 func TestEventButlerMitchellMatchesScore(t *testing.T) {
-	for _, trim := range []int{0, 1} {
-		t.Run(fmt.Sprintf("trim %d", trim), func(t *testing.T) {
+	for _, c := range []struct {
+		trim   int
+		median bool
+	}{{0, false}, {1, false}, {0, true}} {
+		trim := c.trim
+		t.Run(fmt.Sprintf("trim %d median %v", trim, c.median), func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "butler.json")
 			setup := [][]string{
-				{"event", "new", path, "--name", "Butler Mitchell", "--kind", "mp-pairs", "--scoring", "butler-vp", "--trim", strconv.Itoa(trim), "--boards", "2"},
+				{"event", "new", path, "--name", "Butler Mitchell", "--kind", "mp-pairs", "--scoring", "butler-vp", "--trim", strconv.Itoa(trim), "--boards", "2", "--median=" + strconv.FormatBool(c.median)},
 			}
 			for i := 1; i <= 7; i++ {
 				setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
@@ -97,7 +101,11 @@ func TestEventButlerMitchellMatchesScore(t *testing.T) {
 			if err := os.WriteFile(pbnPath, []byte(pbn.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			js, code, errs := scoreJSONRun(t, "--method", "butler", "--trim", strconv.Itoa(trim), pbnPath)
+			datum := "mean"
+			if c.median {
+				datum = "median"
+			}
+			js, code, errs := scoreJSONRun(t, "--method", "butler", "--trim", strconv.Itoa(trim), "--datum", datum, pbnPath)
 			if code != 0 {
 				t.Fatalf("score --method butler: exit %d: %s", code, errs)
 			}
