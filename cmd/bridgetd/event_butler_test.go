@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
@@ -34,24 +33,9 @@ func TestEventButlerMitchellMatchesScore(t *testing.T) {
 		t.Run(fmt.Sprintf("trim %d median %v", trim, c.median), func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "butler.json")
-			setup := [][]string{
-				{"event", "new", path, "--name", "Butler Mitchell", "--kind", "mp-pairs", "--scoring", "butler-vp", "--trim", strconv.Itoa(trim), "--boards", "2", "--median=" + strconv.FormatBool(c.median)},
-			}
-			for i := 1; i <= 7; i++ {
-				setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
-			}
-			setup = append(setup,
-				[]string{"event", "session", path, "--start", "2026-06-11 19:30"},
-				[]string{"event", "movement", path, "mitchell", "--tables", "4", "--pairs", "7", "--per-round", "2", "--arrow-switch", "3", "--at", "2026-06-11 19:30"})
-			for _, args := range setup {
-				if code, _, errs := runCmd(t, "", args...); code != 0 {
-					t.Fatalf("%q: %s", args, errs)
-				}
-			}
-			ev, _, err := event.NewFileStore(path).Load(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			ev := newMitchellEvent(t, path, 7,
+				[]string{"--scoring", "butler-vp", "--trim", strconv.Itoa(trim), "--median=" + strconv.FormatBool(c.median)},
+				"--tables", "4", "--pairs", "7", "--arrow-switch", "3")
 			// Varied results, 4♠ by North making 8 to 12 tricks, entered
 			// table by table; the same rows written as PBN travellers.
 			type rowAt struct{ round, table int }
@@ -134,20 +118,7 @@ func TestEventButlerMitchellMatchesScore(t *testing.T) {
 			if !several {
 				t.Fatal("no board played more than once: the test shows nothing")
 			}
-			if code, _, errs := runCmd(t, "", "rank", path); code != 0 {
-				t.Fatalf("rank: %s", errs)
-			}
-			ev, _, err = event.NewFileStore(path).Load(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := ev.NewScorer()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := ev.Score(sc); err != nil {
-				t.Fatal(err)
-			}
+			ev, _ = rankedEvent(t, path)
 			for _, rd := range ev.Rounds() {
 				for _, m := range rd.Matches {
 					if m.Bye() {
@@ -199,22 +170,7 @@ func TestEventResultsRecordAdjustedScores(t *testing.T) {
 		t.Run(scoring, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "adjusted.json")
-			setup := [][]string{{"event", "new", path, "--name", "Adjusted", "--kind", "mp-pairs", "--scoring", scoring, "--boards", "2"}}
-			for i := 1; i <= 6; i++ {
-				setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
-			}
-			setup = append(setup,
-				[]string{"event", "session", path, "--start", "2026-06-11 19:30"},
-				[]string{"event", "movement", path, "mitchell", "--tables", "3", "--per-round", "2", "--at", "2026-06-11 19:30"})
-			for _, args := range setup {
-				if code, _, errs := runCmd(t, "", args...); code != 0 {
-					t.Fatalf("%q: %s", args, errs)
-				}
-			}
-			ev, _, err := event.NewFileStore(path).Load(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			ev := newMitchellEvent(t, path, 6, []string{"--scoring", scoring}, "--tables", "3")
 			forms := []string{
 				"A+/A-",              // Law 12C2
 				"82C",                // Law 82C
@@ -253,13 +209,7 @@ func TestEventResultsRecordAdjustedScores(t *testing.T) {
 			if next < len(forms) {
 				t.Fatalf("only %d of the %d forms entered", next, len(forms))
 			}
-			if code, out, errs := runCmd(t, "", "rank", path); code != 0 || out == "" {
-				t.Fatalf("rank: exit %d: %s", code, errs)
-			}
-			ev, _, err = event.NewFileStore(path).Load(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			ev, sc := rankedEvent(t, path)
 			for _, rd := range ev.Rounds() {
 				for _, m := range rd.Matches {
 					for _, r := range m.Results {
@@ -274,16 +224,54 @@ func TestEventResultsRecordAdjustedScores(t *testing.T) {
 					}
 				}
 			}
-			sc, err := ev.NewScorer()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := ev.Score(sc); err != nil {
-				t.Fatalf("scoring the recorded forms: %v", err)
-			}
 			if len(ev.Standings(sc)) != 6 {
 				t.Errorf("standings: %d pairs, want 6", len(ev.Standings(sc)))
 			}
 		})
 	}
+}
+
+// newMitchellEvent creates, through `bridgetd event`, a pairs event at path
+// (event new with newArgs, 2 boards a round), its pairs entered, and seats
+// a Mitchell with mvArgs; it returns the event as the file holds it.
+func newMitchellEvent(t *testing.T, path string, pairs int, newArgs []string, mvArgs ...string) *event.Event {
+	t.Helper()
+	setup := [][]string{append([]string{"event", "new", path, "--name", "Mitchell", "--kind", "mp-pairs", "--boards", "2"}, newArgs...)}
+	for i := 1; i <= pairs; i++ {
+		setup = append(setup, []string{"event", "add", path, "--name", fmt.Sprintf("pair %d", i)})
+	}
+	setup = append(setup,
+		[]string{"event", "session", path, "--start", "2026-06-11 19:30"},
+		append([]string{"event", "movement", path, "mitchell", "--per-round", "2", "--at", "2026-06-11 19:30"}, mvArgs...))
+	for _, args := range setup {
+		if code, _, errs := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("%q: %s", args, errs)
+		}
+	}
+	ev, err := loadEvent(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+// rankedEvent runs `bridgetd rank` on the event file at path and returns
+// the event it holds, scored.
+func rankedEvent(t *testing.T, path string) (*event.Event, event.Scorer) {
+	t.Helper()
+	if code, out, errs := runCmd(t, "", "rank", path); code != 0 || out == "" {
+		t.Fatalf("rank: exit %d: %s", code, errs)
+	}
+	ev, err := loadEvent(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ev.Score(sc); err != nil {
+		t.Fatalf("scoring %s: %v", path, err)
+	}
+	return ev, sc
 }
