@@ -9,68 +9,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/bridgetd/bridgetd/event"
 	bt "github.com/bridgetd/bridgetd/internal/browsertest"
+	"github.com/bridgetd/bridgetd/internal/eventtest"
 )
-
-// splitEvent is a Swiss teams round of two 2-board matches (package
-// event, WBF 2013 VPs out of 20) in which team a v team b has a Law
-// 12C1(b) split score on board 1: the open room's North–South (a) are
-// assigned +420 and its East–West (b) −50 (from North–South's side),
-// against 4♠ by East making in the closed room (−420). Team a's own IMPs
-// are 840 → 13, team b's 370 → −9 (the Law 78B scale); board 2 is a push.
-// It returns the event, scored, and its scorer.
-func splitEvent(t *testing.T) (*event.Event, event.Scorer) {
-	t.Helper()
-	ev, err := event.Create(event.Settings{Name: "Split Swiss", Kind: event.SwissTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: 2, PlannedRounds: 3, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"a", "b", "c", "d"} {
-		if _, err := ev.AddEntrant(event.Entrant{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
-	if _, err := ev.AddRound(1, []event.Pairing{{NS: 1, EW: 2}, {NS: 3, EW: 4}}, []int{1, 2}, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	enter := func(table int, closed bool, rows ...string) {
-		t.Helper()
-		var rs []event.Result
-		for _, s := range rows {
-			r, err := event.ParseResult(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs = append(rs, r)
-		}
-		if err := ev.EnterRoom(1, table, closed, rs); err != nil {
-			t.Fatal(err)
-		}
-	}
-	enter(1, false, "1 =420/-50", "2 3NT E 9")
-	enter(1, true, "1 4S E 10", "2 3NT E 9")
-	enter(2, false, "1 4S N 10", "2 3NT E 9")
-	enter(2, true, "1 4S E 10", "2 3NT E 9")
-	sc, err := ev.NewScorer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ev.Score(sc); err != nil {
-		t.Fatal(err)
-	}
-	return ev, sc
-}
 
 // TestFromEventSplitScore: Law 12C1(b) at teams. A split score gives each
 // team IMPs of its own that do not cancel; the match page shows both
 // ("+13 / −9", not "13–0") and the VPs package event scored each team
 // from its own IMPs, and the ranking totals those VPs.
 func TestFromEventSplitScore(t *testing.T) {
-	ev, sc := splitEvent(t)
+	ev, sc := eventtest.SplitScore(t)
 	aVP, _ := sc.VP(13, 2) // Law 12C1(b): team a's VPs from its own +13
 	bVP, _ := sc.VP(-9, 2) // and team b's from its own −9
 	if aVP+bVP == 20 {

@@ -82,13 +82,7 @@ func (f *File) Results() (*publish.Results, error) {
 			for _, tm := range sec.participants.Teams {
 				id := tm.ID()
 				addID(id)
-				var ns []string
-				for _, pl := range tm.Players {
-					if n := strings.TrimSpace(pl.Name); n != "" {
-						ns = append(ns, n)
-					}
-				}
-				names[id] = strings.Join(ns, " & ")
+				names[id] = playerNames(tm.Players)
 				st, err := standing(id, Pair{Place: tm.Place, TotalScore: tm.TotalScore})
 				if err != nil {
 					return nil, err
@@ -101,13 +95,7 @@ func (f *File) Results() (*publish.Results, error) {
 			for _, p := range sec.participants.Pairs {
 				id := strings.TrimSpace(p.Number)
 				addID(id)
-				var ns []string
-				for _, pl := range p.Players {
-					if n := strings.TrimSpace(pl.Name); n != "" {
-						ns = append(ns, n)
-					}
-				}
-				names[id] = strings.Join(ns, " & ")
+				names[id] = playerNames(p.Players)
 				st, err := standing(id, p)
 				if err != nil {
 					return nil, err
@@ -161,6 +149,17 @@ func (f *File) Results() (*publish.Results, error) {
 		r.Fields = append(r.Fields, publish.Field{Name: event.FieldName(k), Standings: sts})
 	}
 	return r, r.Validate()
+}
+
+// playerNames joins the names of a pair's or team's players: "Ann & Bob".
+func playerNames(players []Player) string {
+	var ns []string
+	for _, pl := range players {
+		if n := strings.TrimSpace(pl.Name); n != "" {
+			ns = append(ns, n)
+		}
+	}
+	return strings.Join(ns, " & ")
 }
 
 // standing reads a pair's place ("3", "3=" tied), total and percentage.

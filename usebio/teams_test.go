@@ -8,9 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/internal/eventtest"
 	"github.com/bridgetd/bridgetd/publish"
 )
 
@@ -45,45 +44,7 @@ func exportTeams(t *testing.T, r *publish.Results) (*File, string) {
 // every figure of the matches and the ranking is as package event scored
 // it, and Check finds nothing to differ.
 func TestTeamsSplitScoreRoundTrip(t *testing.T) {
-	ev, err := event.Create(event.Settings{Name: "Split Swiss", Kind: event.SwissTeams, VPScale: "wbf2013", VPTotal: 20, BoardsPerRound: 2, PlannedRounds: 3, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range []string{"a", "b", "c", "d"} {
-		if _, err := ev.AddEntrant(event.Entrant{Name: n}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ev.AddSession(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC), 0)
-	if _, err := ev.AddRound(1, []event.Pairing{{NS: 1, EW: 2}, {NS: 3, EW: 4}}, []int{1, 2}, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, room := range []struct {
-		table  int
-		closed bool
-		rows   []string
-	}{
-		{1, false, []string{"1 =420/-50", "2 3NT E 9"}}, // Law 12C1(b)
-		{1, true, []string{"1 4S E 10", "2 3NT E 9"}},
-		{2, false, []string{"1 4S N 10", "2 3NT E 9"}},
-		{2, true, []string{"1 4S E 10", "2 3NT E 9"}},
-	} {
-		var rs []event.Result
-		for _, s := range room.rows {
-			r, err := event.ParseResult(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs = append(rs, r)
-		}
-		if err := ev.EnterRoom(1, room.table, room.closed, rs); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sc, err := ev.NewScorer()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, sc := eventtest.SplitScore(t)
 	aVP, _ := sc.VP(13, 2)
 	bVP, _ := sc.VP(-9, 2)
 	r, err := publish.FromEvent(context.Background(), ev)
