@@ -552,7 +552,12 @@ type PlayResult struct {
 	Pending        *Pending        `json:"pending,omitempty"`
 	Claim          *ClaimResult    `json:"claim,omitempty"`
 	DeclarerTricks int             `json:"declarer_tricks"`
-	Ended          bool            `json:"ended"`
+	// ScoredTricks is declarer's tricks to be scored: the tricks recorded
+	// as corrected under Law 79, or those of the play.
+	ScoredTricks        int                 `json:"scored_tricks"`
+	ProceduralPenalties []ProceduralPenalty `json:"procedural_penalties,omitempty"` // Law 90
+	FouledBoard         *FouledBoard        `json:"fouled_board,omitempty"`         // Law 87
+	Ended               bool                `json:"ended"`
 }
 
 // TrickResult is one trick as played; Winner is nil until it is complete.
@@ -581,7 +586,8 @@ type ClaimResult struct {
 func (p *Play) Result() *PlayResult {
 	r := &PlayResult{Contract: p.contract, Declarer: p.declarer, Tricks: []TrickResult{},
 		WonNS: p.won[bridge.NS], WonEW: p.won[bridge.EW], Rulings: p.rulings, Pending: p.PendingOption(),
-		DeclarerTricks: p.DeclarerTricks(), Ended: p.Ended()}
+		DeclarerTricks: p.DeclarerTricks(), ScoredTricks: p.ScoredTricks(), Ended: p.Ended(),
+		ProceduralPenalties: p.ProceduralPenalties(), FouledBoard: p.fouled}
 	if r.Rulings == nil {
 		r.Rulings = []*Ruling{}
 	}
