@@ -23,7 +23,12 @@ import (
 //	   cards: it is restored to the hand (14B2) and deemed to have been in
 //	   it throughout (14B4): a failure to have played it can be a revoke.
 //	   2017 14C: the information is unauthorised for the offender's
-//	   partner. Found.
+//	   partner. Found. A card found face up where partner could see it
+//	   is a defender's penalty card (14B4 "may become a penalty card",
+//	   with Law 49; FoundExposed). A card never found: the Director
+//	   rebuilds the deal from another pack (14B3) and the card is restored
+//	   as under 14B2, 14B4 (Replaced). A card found among the played cards
+//	   is Law 67 (14B1): Extra in law65_67.go.
 //	15 (wrong board) found during the play: 2017 15B (pairs and
 //	   individuals): if a player had played the board before, it is
 //	   cancelled for both sides (15B1) with artificial adjusted scores for
@@ -35,8 +40,29 @@ import (
 //	   adjusted score. Extraneous.
 
 // Found records that a card missing from seat's hand was found (not among
-// the played cards) and restored to it (14B).
-func (p *Play) Found(seat bridge.Seat, c bridge.Card) error {
+// the played cards) and restored to it (14B2).
+func (p *Play) Found(seat bridge.Seat, c bridge.Card) error { return p.restore(seat, c, "14B2", false) }
+
+// FoundExposed records that a card missing from seat's hand was found face
+// up where his partner could see it, and restored to it (14B2): a
+// defender's becomes a penalty card (14B4; Law 49; 50B), declarer's and
+// dummy's are not (48A).
+func (p *Play) FoundExposed(seat bridge.Seat, c bridge.Card) error {
+	return p.restore(seat, c, "14B2", true)
+}
+
+// Replaced records that a card missing from seat's hand could not be
+// found: the Director rebuilds the deal with that card from another pack
+// (14B3), and it is restored to the hand.
+func (p *Play) Replaced(seat bridge.Seat, c bridge.Card) error {
+	return p.restore(seat, c, "14B3", false)
+}
+
+// restore rules a card restored to a deficient hand under law (14B2 found
+// elsewhere than among the played cards, 14B3 not found and replaced); a
+// card found among the played cards is Law 67 (Extra). The engine's hand
+// already holds it, as the deal gives it to him.
+func (p *Play) restore(seat bridge.Seat, c bridge.Card, law string, exposed bool) error {
 	seat &= 3
 	if p.Ended() {
 		return fmt.Errorf("laws: %w: a missing card found after the play is Law 13", ErrPlayOver)
@@ -44,7 +70,11 @@ func (p *Play) Found(seat bridge.Seat, c bridge.Card) error {
 	if !p.hands[seat].Has(c) {
 		return fmt.Errorf("laws: %w: the deal gives %s to another hand, or it was played", ErrNotHeldPlay, c)
 	}
-	r := p.newRuling("14B2", seat, fmt.Sprintf("%s's hand was a card short; %s was found and restored to it", seat, c))
+	what := fmt.Sprintf("%s's hand was a card short; %s was found and restored to it", seat, c)
+	if law == "14B3" {
+		what = fmt.Sprintf("%s's hand was a card short and %s could not be found: the Director rebuilt the deal with %s from another pack", seat, c, c)
+	}
+	r := p.newRuling(law, seat, what)
 	var revs []string
 	for _, rv := range p.revokes {
 		if rv.Seat == seat && p.tricks[rv.Trick-1].Led() == c.Suit() {
@@ -60,6 +90,16 @@ func (p *Play) Found(seat bridge.Seat, c bridge.Card) error {
 		r.summary(fmt.Sprintf("his failure to play it when he had to follow %s is a revoke (%v), ruled under Laws 62–64 (14B4)", c.Suit(), revs))
 	default:
 		r.summary("he had never had to play it: no revoke")
+	}
+	if exposed {
+		if p.defender(seat) {
+			// 14B4: a restored card may become a penalty card; a
+			// defender's seen face up by his partner is one (Law 49).
+			p.addPenalty(r, seat, c, c.Rank() >= bridge.Ten, "14B4")
+			r.summary(fmt.Sprintf("it was found face up where his partner could see it: a penalty card (14B4; Law 49; 50B): %s", penaltyList(p.penalty, seat)))
+		} else {
+			r.summary("it was found face up, but a card of declarer's or dummy's is never a penalty card (48A)")
+		}
 	}
 	if !p.is97() {
 		r.inform(Information{What: fmt.Sprintf("%s restored to %s's hand", c, seat), Authorised: seat.Side().Opponents(),

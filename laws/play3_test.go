@@ -2,6 +2,7 @@ package laws
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -70,5 +71,160 @@ func TestPlayResultJSON(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// penaltyOf renders the penalty cards on the table, e.g. "W ♦Q major".
+func penaltyOf(p *Play) string {
+	var s []string
+	for _, pc := range p.PenaltyCards() {
+		s = append(s, fmt.Sprintf("%s %s %s", pc.Seat, pc.Card, map[bool]string{true: "major", false: "minor"}[pc.Major]))
+	}
+	return strings.Join(s, ", ")
+}
+
+// TestPlayLawsPart3 rules, from the table log, the clauses of Laws 14,
+// 58, 60 and 67 the earlier passes left out, in both codes (the texts are
+// the same there). Deal of playHeader; trick1 leaves dummy S on lead.
+func TestPlayLawsPart3(t *testing.T) {
+	// trick 2 in clubs: W discards ♦3 while the engine (the deal) still
+	// gives him ♣6, a revoke; the other three follow.
+	const clubs2 = "S plays CK\nW plays D3\nN plays C3\nE plays C8\n"
+	// trick 2 in spades, won by N: N is on lead at trick 3.
+	const spades2 = "S plays S6\nW plays S3\nN plays SA\nE plays S9\n"
+	cases := []struct {
+		name, body string
+		laws       string // the rulings' clauses in order
+		penalty    string // the penalty cards on the table afterwards
+		says       string // words the last ruling's outcome or notes must hold
+		check      func(t *testing.T, p *Play)
+	}{
+		// Law 14B2: a missing card found elsewhere goes back to the hand; no revoke.
+		{"14B2", trick1 + "W found H2\n", "14B2", "", "no revoke", nil},
+		// Law 14B4 with 49: a defender's card found face up is a penalty card.
+		{"14B4 defender", trick1 + "W found H2 exposed\n", "14B2", "W ♥2 minor", "penalty card (14B4", nil},
+		// Law 14B4 with 48A: declarer's card found face up is not.
+		{"14B4 declarer", trick1 + "N found S2 exposed\n", "14B2", "", "never a penalty card (48A)", nil},
+		// Law 14B3, 14B4: a card never found is replaced; failing to play it was a revoke.
+		{"14B3", trick1 + clubs2 + "W replaced C6\n", "61A1 14B3", "", "revoke ([trick 2])", nil},
+		// Law 67A2 with 58B2: an extra card found before both sides played to the next trick: seen, a penalty card.
+		{"67A2 seen", trick1 + "W extra C6 1 exposed\n", "67A2", "W ♣6 minor", "58B2", nil},
+		// Law 67A2 with 58B1: not seen, it goes back.
+		{"67A2 unseen", trick1 + "W extra C6 1\n", "67A2", "", "58B1", nil},
+		// Law 67A2 with 45E2, 48A: declarer's goes back.
+		{"67A2 declarer", trick1 + "N extra C3 1 exposed\n", "67A2", "", "48A", nil},
+		// Law 67B2, 58B4, 14B1: found after both sides played to trick 2: restored, the trick unchanged, no revoke.
+		{"67B2", trick1 + spades2 + "W extra C6 1\n", "67B2", "", "no revoke", func(t *testing.T, p *Play) {
+			if p.Won(bridge.NS) != 2 || p.Tricks()[0].Cards[2] != card(t, "C5") {
+				t.Errorf("won %d, trick 1 %v: want N-S 2 tricks and W's ♣5 left on trick 1", p.Won(bridge.NS), p.Tricks()[0])
+			}
+		}},
+		// Law 67B2: the restored card was held throughout: his discard on trick 2 is a revoke.
+		{"67B2 revoke", trick1 + clubs2 + "W extra C6 1\n", "61A1 67B2", "", "revoke ([trick 2])", nil},
+		// Law 67B2: an exposed extra card of a defender's is a penalty card.
+		{"67B2 exposed", trick1 + spades2 + "W extra C6 1 exposed\n", "67B2", "W ♣6 minor", "penalty card (67B2", nil},
+		// Law 58B3: W played ♠3 with ♥2 seen (58B2); N, who played after him, changes his ♠A for ♠2; E's ♠9 then wins.
+		{"58B3", trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nN changes-card S2\nE plays S9\n", "58B2 58B3", "W ♥2 minor", "without rectification (58B3)", func(t *testing.T, p *Play) {
+			tr := p.Tricks()[1]
+			if tr.Cards[2] != card(t, "S2") || !p.Hand(bridge.North).Has(card(t, "SA")) || p.Won(bridge.EW) != 1 || p.Turn() != bridge.East {
+				t.Errorf("trick 2 %v, won E-W %d, turn %s: want N's ♠2 played, ♠A back, E winning with ♠9 and on lead", tr, p.Won(bridge.EW), p.Turn())
+			}
+			r := lastRuling(p)
+			if len(r.Rect.Information) != 1 || r.Rect.Information[0].Authorised != bridge.NS || r.Rect.Information[0].Law != "16C" {
+				t.Errorf("information %+v: want N's ♠A authorised for N-S only (16C)", r.Rect.Information)
+			}
+		}},
+		// Law 58B3 on a complete trick: the winner and the next leader change.
+		{"58B3 complete", trick1 + "S plays S6\nW plays S3 also H2\nN plays S2\nE plays S9\nN changes-card SA\n", "58B2 58B3", "W ♥2 minor", "58B3", func(t *testing.T, p *Play) {
+			if p.Won(bridge.NS) != 2 || p.Turn() != bridge.North {
+				t.Errorf("won N-S %d, turn %s: want N's ♠A to win trick 2 and N on lead", p.Won(bridge.NS), p.Turn())
+			}
+		}},
+		// Law 60A1, 60A2, 60A3: E leads out of turn at N's lead; dummy's play accepts it and W's penalty card stays.
+		{"60A3", trick1 + "W exposes DQ\n" + spades2 + "E plays H9\nS plays H6\n", "50B 53A", "W ♦Q major", "60A3", func(t *testing.T, p *Play) {
+			r := lastRuling(p)
+			if !strings.Contains(strings.Join(r.Notes, " "), "60A1") || r.Chosen != "accept" {
+				t.Errorf("notes %q chosen %q: want the lead accepted by the play, 60A1", r.Notes, r.Chosen)
+			}
+		}},
+		// Law 60A1 without earlier obligations: no 60A3 note.
+		{"60A1", trick1 + spades2 + "E plays H9\nS plays H6\n", "53A", "", "60A1", func(t *testing.T, p *Play) {
+			if strings.Contains(strings.Join(lastRuling(p).Notes, " "), "60A3") {
+				t.Errorf("notes %q: no obligation remains, want no 60A3", lastRuling(p).Notes)
+			}
+		}},
+	}
+	for _, c := range cases {
+		for _, ed := range []Edition{Edition1997, Edition2017} {
+			t.Run(fmt.Sprintf("%s/%s", c.name, ed), func(t *testing.T) {
+				tb, err := runPlay(t, ed, c.body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := tb.Play()
+				if got := strings.Join(playLaws(p), " "); got != c.laws {
+					t.Errorf("laws %q, want %q", got, c.laws)
+				}
+				if got := penaltyOf(p); got != c.penalty {
+					t.Errorf("penalty cards %q, want %q", got, c.penalty)
+				}
+				r := lastRuling(p)
+				if text := r.Outcome + " " + strings.Join(r.Notes, " "); !strings.Contains(text, c.says) {
+					t.Errorf("ruling %s says %q, want it to say %q", r.Law, text, c.says)
+				}
+				if c.check != nil {
+					c.check(t, p)
+				}
+			})
+		}
+	}
+}
+
+// TestPlayLawsPart3Refused: events the laws do not allow are errors that
+// say why, and change nothing.
+func TestPlayLawsPart3Refused(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		want       error
+	}{
+		// Law 58B3: only an opponent of the player of simultaneous cards may change his card.
+		{"58B3 partner", trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nE plays S9\nE changes-card SJ\n", ErrBadEvent},
+		// Law 58B3: no simultaneous play at all.
+		{"58B3 none", trick1 + "S plays S6\nW plays S3\nN plays SA\nN changes-card S2\n", ErrBadEvent},
+		// Law 58B4: the next trick has begun: Law 67, not 58B3.
+		{"58B4 late", trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nE plays S9\nN plays D2\nN changes-card S2\n", ErrBadEvent},
+		// Law 67: the extra card must be one he still holds, on a trick he played to.
+		{"67 not held", trick1 + "W extra C5 1\n", ErrNotHeldPlay},
+		{"67 no trick", trick1 + "W extra C6 5\n", ErrBadEvent},
+		// Law 14B: a card the deal gives to another hand.
+		{"14B3 not his", trick1 + "W replaced SA\n", ErrNotHeldPlay},
+	} {
+		_, err := runPlay(t, Edition2017, c.body)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
+		}
+	}
+}
+
+// TestPlayLinesPart3: the new play lines print back as written
+// (FORMAT.md), and malformed ones are refused with their line.
+func TestPlayLinesPart3(t *testing.T) {
+	for _, line := range []string{"W found H2 exposed", "W found H2", "W replaced C6", "W extra C6 1", "W extra C6 1 exposed", "N changes-card S2"} {
+		lg, err := ParseLog(strings.NewReader(playHeader + line + "\n"))
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		ev := lg.Events[len(lg.Events)-1]
+		if got := ev.String(); got != line {
+			t.Errorf("%q prints as %q", line, got)
+		}
+	}
+	for _, line := range []string{"W found H2 seen", "W extra C6", "W extra C6 14", "W extra C6 1 hidden", "N changes-card", "W replaced C6 C7"} {
+		_, err := ParseLog(strings.NewReader(playHeader + line + "\n"))
+		var le *LineError
+		if !errors.As(err, &le) || le.Line != 7 {
+			t.Errorf("%q: error %v, want one naming line 7", line, err)
+		}
 	}
 }
