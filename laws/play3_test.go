@@ -181,12 +181,9 @@ func TestPlayLawsPart3(t *testing.T) {
 }
 
 // TestPlayLawsPart3Refused: events the laws do not allow are errors that
-// say why, and change nothing.
+// say why and name their line.
 func TestPlayLawsPart3Refused(t *testing.T) {
-	for _, c := range []struct {
-		name, body string
-		want       error
-	}{
+	runRefusals(t, []refusal{
 		// Law 58B3: only an opponent of the player of simultaneous cards may change his card.
 		{"58B3 partner", trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nE plays S9\nE changes-card SJ\n", ErrBadEvent},
 		// Law 58B3: no simultaneous play at all.
@@ -198,12 +195,7 @@ func TestPlayLawsPart3Refused(t *testing.T) {
 		{"67 no trick", trick1 + "W extra C6 5\n", ErrBadEvent},
 		// Law 14B: a card the deal gives to another hand.
 		{"14B3 not his", trick1 + "W replaced SA\n", ErrNotHeldPlay},
-	} {
-		_, err := runPlay(t, Edition2017, c.body)
-		if !errors.Is(err, c.want) {
-			t.Errorf("%s: error %v, want %v", c.name, err, c.want)
-		}
-	}
+	})
 }
 
 // TestPlayLinesPart3: the new play lines print back as written
@@ -223,8 +215,8 @@ func TestPlayLinesPart3(t *testing.T) {
 	for _, line := range []string{"W found H2 seen", "W extra C6", "W extra C6 14", "W extra C6 1 hidden", "N changes-card", "W replaced C6 C7"} {
 		_, err := ParseLog(strings.NewReader(playHeader + line + "\n"))
 		var le *LineError
-		if !errors.As(err, &le) || le.Line != 7 {
-			t.Errorf("%q: error %v, want one naming line 7", line, err)
+		if !errors.Is(err, ErrSyntax) || !errors.As(err, &le) || le.Line != 7 {
+			t.Errorf("%q: error %v, want a syntax error naming line 7", line, err)
 		}
 	}
 }
