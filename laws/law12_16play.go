@@ -18,7 +18,10 @@ import (
 //	   score. Found after the play (one hand had more than thirteen cards,
 //	   another fewer): 2017 13D, 1997 13C: the result is cancelled, an
 //	   artificial adjusted score, a procedural penalty for the offender.
-//	   WrongCount.
+//	   WrongCount. Found during the auction before a call has been made
+//	   on the hand, 2017 13A: the Director corrects it and the board is
+//	   played normally when no one saw another's card (13A1), else played
+//	   and scored with a damage check (13A2) (Table.wrongCount).
 //	14 (missing card) found during the play elsewhere than in the played
 //	   cards: it is restored to the hand (14B2) and deemed to have been in
 //	   it throughout (14B4): a failure to have played it can be a revoke.
@@ -121,21 +124,59 @@ func (p *Play) WrongCount(seat bridge.Seat, finding string) error {
 		r.summary(fmt.Sprintf("the result is cancelled and an artificial adjusted score awarded; the offender is liable to a procedural penalty (%s; Law 90)", law))
 		return nil
 	}
+	return wrongCount(p.ed, func(law string) *Ruling { return p.newRuling(law, seat, what) }, p.check, finding, true)
+}
+
+// wrongCount rules Law 13 before the end of the play: called says whether
+// a player with the incorrect hand has called. With a call (2017 13B,
+// 1997 13A and 13B) the finding is correctable or not-correctable. Before
+// any call, 2017 13A: unseen (13A1, the board is corrected and played
+// normally) or seen (13A2, a player saw another's card: played and
+// scored, with a damage check). The 1997 code is ruled as with a call.
+func wrongCount(ed Edition, rule func(law string) *Ruling, check func(*Ruling, string), finding string, called bool) error {
+	pick := ed.pick
+	if !called && ed != Edition1997 {
+		switch finding {
+		case "unseen":
+			r := rule("13A1")
+			r.summary("no call has been made on the hand: the Director corrects it and, no player having seen another's card, the board is played normally (13A1)")
+			return nil
+		case "seen":
+			r := rule("13A2")
+			check(r, "13A2")
+			r.summary("no call has been made on the hand but a player saw another's card: the board is played and scored; if the information affected the result the Director adjusts (12C1(b)) and may penalise the offender (13A2)")
+			return nil
+		}
+		return fmt.Errorf("laws: %w: before any call on the hand the Director finds whether a player saw another's card: seen or unseen (2017 Law 13A)", ErrBadEvent)
+	}
 	switch finding {
 	case "correctable":
-		law := p.law("13A", "13B1")
-		r := p.newRuling(law, seat, what)
-		p.check(r, law)
+		law := pick("13A", "13B1")
+		r := rule(law)
+		check(r, law)
 		r.summary(fmt.Sprintf("the Director corrects the deal and play goes on; at the end he may award an adjusted score (%s)", law))
 	case "not-correctable":
-		law := p.law("13B", "13B2")
-		r := p.newRuling(law, seat, what)
-		r.Rect.AdjustedScore = fmt.Sprintf("adjusted score (Law %s; %s)", law, p.law("12C1", "12C1(b)"))
+		law := pick("13B", "13B2")
+		r := rule(law)
+		r.Rect.AdjustedScore = fmt.Sprintf("adjusted score (Law %s; %s)", law, pick("12C1", "12C1(b)"))
 		r.summary(fmt.Sprintf("the deal cannot be corrected and played normally: adjusted score; the offender may be penalised (%s)", law))
 	default:
-		return fmt.Errorf("laws: %w: during the play the Director finds the deal correctable or not-correctable (Law 13)", ErrBadEvent)
+		return fmt.Errorf("laws: %w: once a call has been made on the hand the Director finds the deal correctable or not-correctable (Law 13)", ErrBadEvent)
 	}
 	return nil
+}
+
+// wrongCount rules Law 13 for seat's hand found with an incorrect number
+// of cards during the auction: 2017 13A when no call has yet been made on
+// it, else as in the play.
+func (t *Table) wrongCount(seat bridge.Seat, finding string) error {
+	seat &= 3
+	called := false
+	for _, e := range t.entries {
+		called = called || e.Seat == seat
+	}
+	what := fmt.Sprintf("%s's hand held an incorrect number of cards (found during the auction)", seat)
+	return wrongCount(t.ed, func(law string) *Ruling { return t.newRuling(law, seat, what) }, t.damageCheck, finding, called)
 }
 
 // WrongBoard records that the table was found to be playing a board not

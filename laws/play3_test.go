@@ -220,3 +220,55 @@ func TestPlayLinesPart3(t *testing.T) {
 		}
 	}
 }
+
+// TestLaw13Auction: an incorrect number of cards found during the
+// auction. 2017 13A: no call yet made on the hand: 13A1 when no one saw
+// another's card, 13A2 (damage check) when someone did; once a call has
+// been made, 2017 13B1/13B2, 1997 13A/13B.
+func TestLaw13Auction(t *testing.T) {
+	for _, c := range []struct {
+		name, log string
+		ed        Edition
+		law       string
+		damage    string
+		adjusted  bool
+	}{
+		// 2017 13A1: W has not called; nobody saw a card.
+		{"13A1", "N 1C; E P; W wrong-count unseen", y17, "13A1", "", false},
+		// 2017 13A2: W has not called; a card was seen: played and scored, damage check.
+		{"13A2", "N 1C; E P; W wrong-count seen", y17, "13A2", "13A2", false},
+		// 2017 13B1: N has called; the deal can be corrected.
+		{"13B1", "N 1C; E P; N wrong-count correctable", y17, "13B1", "13B1", false},
+		// 2017 13B2: N has called; it cannot: adjusted score.
+		{"13B2", "N 1C; E P; N wrong-count not-correctable", y17, "13B2", "", true},
+		// 1997 13A: the 1997 code is ruled with the finding as after a call.
+		{"13A 1997", "N 1C; E P; N wrong-count correctable", y97, "13A", "13A", false},
+		{"13B 1997", "N 1C; E P; W wrong-count not-correctable", y97, "13B", "", true},
+	} {
+		tb, err := playLog(t, c.ed, c.log)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := findRuling(tb, c.law)
+		if r == nil {
+			t.Fatalf("%s: no ruling under %s in %v", c.name, c.law, tb.Rulings())
+		}
+		if got := strings.Join(r.Rect.DamageCheck, ","); got != c.damage {
+			t.Errorf("%s: damage check %q, want %q", c.name, got, c.damage)
+		}
+		if (r.Rect.AdjustedScore != "") != c.adjusted {
+			t.Errorf("%s: adjusted score %q, want one: %v", c.name, r.Rect.AdjustedScore, c.adjusted)
+		}
+		if r.Line != 4 {
+			t.Errorf("%s: line %d, want 4", c.name, r.Line)
+		}
+	}
+	// 2017 13A: before any call the finding is seen or unseen, not correctable.
+	if _, err := playLog(t, y17, "N 1C; W wrong-count correctable"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("13A with correctable: error %v, want ErrBadEvent", err)
+	}
+	// 2017 13B: after a call, seen/unseen is not the finding.
+	if _, err := playLog(t, y17, "N 1C; N wrong-count seen"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("13B with seen: error %v, want ErrBadEvent", err)
+	}
+}

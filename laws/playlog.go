@@ -236,10 +236,11 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 	case evWrongCnt:
 		switch {
 		case len(f) == 2:
-		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable")):
+		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable") ||
+			strings.EqualFold(f[2], "seen") || strings.EqualFold(f[2], "unseen")):
 			ev.Word = strings.ToLower(f[2])
 		default:
-			return true, fmt.Errorf("want wrong-count alone, or with correctable or not-correctable (Law 13)")
+			return true, fmt.Errorf("want wrong-count alone, or with correctable, not-correctable, seen or unseen (Law 13)")
 		}
 	case evUI:
 		if len(f) != 2 {
@@ -423,6 +424,10 @@ func (t *Table) playing(ev Event) bool {
 
 // applyPlay applies a play-period event.
 func (t *Table) applyPlay(ev Event) error {
+	if ev.Kind == evWrongCnt && t.play == nil && !t.ended() {
+		t.line = ev.Line
+		return t.wrongCount(ev.Seat, ev.Word) // Law 13 during the auction
+	}
 	if ev.Kind == "expose" && t.play == nil {
 		// the opening lead: checked against the Law 26 restrictions when
 		// made by the right defender, ruled under 53-56 otherwise
