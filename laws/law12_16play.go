@@ -179,6 +179,40 @@ func (t *Table) wrongCount(seat bridge.Seat, finding string) error {
 	return wrongCount(t.ed, func(law string) *Ruling { return t.newRuling(law, seat, what) }, t.damageCheck, finding, called)
 }
 
+// Surplus records that c, a card not part of the deal (a second copy,
+// from another pack), was found in seat's hand and removed; played says
+// it had been played to a quitted trick. 2017 13C: the auction and play
+// go on without rectification, and only a surplus card played to a
+// quitted trick allows an adjusted score (a damage check).
+func (p *Play) Surplus(seat bridge.Seat, c bridge.Card, played bool) error {
+	seat &= 3
+	return surplus(p.ed, func(law, what string) *Ruling { return p.newRuling(law, seat, what) }, p.check, seat, c, played)
+}
+
+// surplus rules 2017 Law 13C; the 1997 code has no clause for a card
+// foreign to the deal and the event is refused there.
+func surplus(ed Edition, rule func(law, what string) *Ruling, check func(*Ruling, string), seat bridge.Seat, c bridge.Card, played bool) error {
+	if ed == Edition1997 {
+		return fmt.Errorf("laws: %w: the 1997 code has no surplus-card clause (2017 13C); rule the hand under Law 13 (wrong-count)", ErrBadEvent)
+	}
+	what := fmt.Sprintf("a %s not part of the deal was found in %s's hand", c, seat)
+	if played {
+		r := rule("13C", what+" after it had been played to a quitted trick")
+		check(r, "13C")
+		r.summary("the card is removed and play goes on without rectification; as it was played to a quitted trick, the Director may award an adjusted score (13C)")
+		return nil
+	}
+	r := rule("13C", what)
+	r.summary("the card is removed; the auction and play go on without rectification and no adjusted score may be awarded (13C)")
+	return nil
+}
+
+// surplus rules a card foreign to the deal found during the auction
+// (2017 13C).
+func (t *Table) surplus(seat bridge.Seat, c bridge.Card, played bool) error {
+	return surplus(t.ed, func(law, what string) *Ruling { return t.newRuling(law, seat&3, what) }, t.damageCheck, seat&3, c, played)
+}
+
 // WrongBoard records that the table was found to be playing a board not
 // meant for it in the round; previously says whether a player at the
 // table had played it before (Law 15).

@@ -452,7 +452,7 @@ func (ev Event) String() string {
 		return s
 	case evExtra:
 		return strings.TrimSpace(fmt.Sprintf("%s%s %s %d %s", seat, playVerbOf[ev.Kind], ev.Cards[0].ASCII(), ev.Tricks, ev.Word))
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply, evReplaced, evSubst:
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply, evReplaced, evSubst, evSurplus:
 		s := seat + playVerbOf[ev.Kind] + " " + ev.Cards[0].ASCII()
 		if ev.Word != "" {
 			s += " " + ev.Word

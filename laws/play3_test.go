@@ -201,7 +201,7 @@ func TestPlayLawsPart3Refused(t *testing.T) {
 // TestPlayLinesPart3: the new play lines print back as written
 // (FORMAT.md), and malformed ones are refused with their line.
 func TestPlayLinesPart3(t *testing.T) {
-	for _, line := range []string{"W found H2 exposed", "W found H2", "W replaced C6", "W extra C6 1", "W extra C6 1 exposed", "N changes-card S2"} {
+	for _, line := range []string{"W found H2 exposed", "W found H2", "W replaced C6", "W extra C6 1", "W extra C6 1 exposed", "N changes-card S2", "W surplus HJ", "W surplus HJ played"} {
 		lg, err := ParseLog(strings.NewReader(playHeader + line + "\n"))
 		if err != nil {
 			t.Errorf("%q: %v", line, err)
@@ -212,7 +212,7 @@ func TestPlayLinesPart3(t *testing.T) {
 			t.Errorf("%q prints as %q", line, got)
 		}
 	}
-	for _, line := range []string{"W found H2 seen", "W extra C6", "W extra C6 14", "W extra C6 1 hidden", "N changes-card", "W replaced C6 C7"} {
+	for _, line := range []string{"W found H2 seen", "W extra C6", "W extra C6 14", "W extra C6 1 hidden", "N changes-card", "W replaced C6 C7", "W surplus HJ exposed"} {
 		_, err := ParseLog(strings.NewReader(playHeader + line + "\n"))
 		var le *LineError
 		if !errors.Is(err, ErrSyntax) || !errors.As(err, &le) || le.Line != 7 {
@@ -270,5 +270,44 @@ func TestLaw13Auction(t *testing.T) {
 	// 2017 13B: after a call, seen/unseen is not the finding.
 	if _, err := playLog(t, y17, "N 1C; N wrong-count seen"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("13B with seen: error %v, want ErrBadEvent", err)
+	}
+}
+
+// TestLaw13CSurplus: 2017 13C: a card foreign to the deal is removed and
+// the auction or play goes on without rectification; only one played to
+// a quitted trick opens a damage check. The 1997 code has no such clause.
+func TestLaw13CSurplus(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		damage     string
+	}{
+		// 13C: found in the play, never played: no adjusted score.
+		{"13C play", trick1 + "W surplus HJ\n", ""},
+		// 13C: it had been played to a quitted trick: damage check.
+		{"13C played", trick1 + "W surplus HJ played\n", "13C"},
+	} {
+		tb, err := runPlay(t, Edition2017, c.body)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := lastRuling(tb.Play())
+		if r.Law != "13C" || strings.Join(r.Rect.DamageCheck, ",") != c.damage {
+			t.Errorf("%s: law %s damage %v, want 13C %q", c.name, r.Law, r.Rect.DamageCheck, c.damage)
+		}
+		if tb.Play().Hand(bridge.West).Has(card(t, "HJ")) || !tb.Play().Hand(bridge.East).Has(card(t, "HJ")) {
+			t.Errorf("%s: the deal's ♥J must stay E's", c.name)
+		}
+	}
+	// 13C during the auction: a table ruling.
+	tb, err := playLog(t, y17, "N 1C; E P; S surplus SA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := findRuling(tb, "13C"); r == nil || r.Line != 4 || len(r.Rect.DamageCheck) != 0 {
+		t.Errorf("13C in the auction: ruling %+v, want 13C on line 4 with no damage check", r)
+	}
+	// 1997: refused, with the reason.
+	if _, err := runPlay(t, Edition1997, trick1+"W surplus HJ\n"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("1997 surplus: error %v, want ErrBadEvent", err)
 	}
 }

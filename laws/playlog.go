@@ -38,6 +38,7 @@ const (
 	evFound    = "found"       // W found SQ [exposed]: a missing card restored (14B2, 14B4)
 	evReplaced = "replaced"    // W replaced SQ: a missing card never found, taken from another pack (14B3)
 	evExtra    = "extra"       // W extra SQ 3 [exposed]: SQ found among W's played cards of trick 3 (67A2, 67B2, 58B4, 14B1)
+	evSurplus  = "surplus"     // W surplus HJ [played]: a card foreign to the deal found and removed (2017 13C)
 	evSubst    = "substitute"  // S changes-card S4: S changes his card after a 58B2 withdrawal (58B3)
 	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
 	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
@@ -64,7 +65,7 @@ var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touch
 	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
 	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
 	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits",
-	evReplaced: "replaced", evExtra: "extra", evSubst: "changes-card"}
+	evReplaced: "replaced", evExtra: "extra", evSubst: "changes-card", evSurplus: "surplus"}
 
 // uiVerb is the verb written for each kind of extraneous information.
 var uiVerb = map[string]string{"hesitation": "hesitates", "remark": "remarks", "gesture": "gestures"}
@@ -88,7 +89,7 @@ var playVerbs = map[string]string{
 	"changes-designation": evRedesignate, "misplaced": evMisplace, "adds": evAdd,
 	"retracts": evRetract, "faces": evFace,
 	"asks-revoke": evAskRevoke, "warns": evWarn, "looks-at": evLook, "exchanges": evLook, "suggests": evSuggest,
-	"found": evFound, "wrong-count": evWrongCnt, "replaced": evReplaced, "extra": evExtra, "changes-card": evSubst,
+	"found": evFound, "wrong-count": evWrongCnt, "replaced": evReplaced, "extra": evExtra, "surplus": evSurplus, "changes-card": evSubst,
 	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
 	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
 	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
@@ -130,11 +131,12 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	case evPlay:
 		return true, parsePlayCards(ev, verb, f)
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst:
-		exposed := kind == evFound && len(f) == 4 && strings.EqualFold(f[3], "exposed")
-		if len(f) != 3 && !exposed {
-			if kind == evFound {
-				return true, fmt.Errorf("want found, one card and at most exposed")
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst, evSurplus:
+		flag := map[string]string{evFound: "exposed", evSurplus: "played"}[kind]
+		flagged := flag != "" && len(f) == 4 && strings.EqualFold(f[3], flag)
+		if len(f) != 3 && !flagged {
+			if flag != "" {
+				return true, fmt.Errorf("want %s, one card and at most %s", verb, flag)
 			}
 			return true, fmt.Errorf("want %s and one card", verb)
 		}
@@ -143,8 +145,8 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, err
 		}
 		ev.Cards = []bridge.Card{c}
-		if exposed {
-			ev.Word = "exposed"
+		if flagged {
+			ev.Word = flag
 		}
 	case evExtra:
 		if len(f) < 4 || len(f) > 5 || (len(f) == 5 && !strings.EqualFold(f[4], "exposed")) {
@@ -398,7 +400,7 @@ func (t *Table) playing(ev Event) bool {
 	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
 		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
 		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
-		evPointsOut, evInspect, evMixes, evOmit, evSupply, evReplaced, evExtra, evSubst,
+		evPointsOut, evInspect, evMixes, evOmit, evSupply, evReplaced, evExtra, evSubst, evSurplus,
 		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
 		return true // applyPlay says why when there is no play
 	}
@@ -424,9 +426,15 @@ func (t *Table) playing(ev Event) bool {
 
 // applyPlay applies a play-period event.
 func (t *Table) applyPlay(ev Event) error {
-	if ev.Kind == evWrongCnt && t.play == nil && !t.ended() {
-		t.line = ev.Line
-		return t.wrongCount(ev.Seat, ev.Word) // Law 13 during the auction
+	if t.play == nil && !t.ended() {
+		switch ev.Kind { // Law 13 during the auction
+		case evWrongCnt:
+			t.line = ev.Line
+			return t.wrongCount(ev.Seat, ev.Word)
+		case evSurplus:
+			t.line = ev.Line
+			return t.surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+		}
 	}
 	if ev.Kind == "expose" && t.play == nil {
 		// the opening lead: checked against the Law 26 restrictions when
@@ -517,6 +525,8 @@ func (t *Table) applyPlay(ev Event) error {
 		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, ev.Word == "exposed")
 	case evSubst:
 		return p.Substitute(ev.Seat, ev.Cards[0])
+	case evSurplus:
+		return p.Surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
 	case evWrongCnt:
 		return p.WrongCount(ev.Seat, ev.Word)
 	case evUI:
