@@ -31,7 +31,12 @@ import (
 //	     have revoked and Law 64's one-trick penalty may apply. 2017
 //	     67B1(a) and (b): he is deemed to have revoked, and one trick is
 //	     transferred as in 64A2. Supply. Too many cards played to a trick
-//	     are 45E and 58B (67A2).
+//	     are 45E and 58B (67A2) when found in time; later, 67B2: the
+//	     extra card goes back to the hand, the card faced stays, and a
+//	     failure to play the restored card since is a revoke; an exposed
+//	     extra card of a defender's is a penalty card. Extra. Not built:
+//	     the Director unable to tell which card was faced (the highest
+//	     card the offender could legally have played stays).
 
 // defect is a player's omission to play to a trick (Law 67).
 type defect struct {
