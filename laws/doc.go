@@ -31,10 +31,12 @@
 // of "normal" play; Adjudicate decides one claim on its own. The other
 // play laws have their own files: when a card is played, dummy's cards
 // designated, a card retracted, declarer's cards faced and several cards
-// played at once (playcards.go: 45–48, 58); dummy's rights and limitations
+// played at once, an opponent's card changed after them (playcards.go:
+// 45–48, 58); dummy's rights and limitations
 // (dummy.go: 42, 43, 45F); 59 and 60 (law59_60.go); the quitted tricks
-// and defective tricks (law65_67.go); the parts of Laws 12–16 met in the
-// play (law12_16play.go); and the tricks recorded, a fouled board and
+// and defective tricks, too few or too many cards played to one
+// (law65_67.go); the parts of Laws 12–16 met in the play, a missing card
+// found, found face up or never found (law12_16play.go); and the tricks recorded, a fouled board and
 // procedural penalties after the play (law79_90.go: 79, 87, 90).
 //
 // The table-log text format read by ParseLog and used by "bridgetd rule" is

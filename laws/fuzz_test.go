@@ -31,6 +31,7 @@ func FuzzParseLog(f *testing.F) {
 	f.Add("board 3\nW 8S\nN P\nattention\nTD both-at-fault\n")
 	f.Add("N 1C\nE P\nN 1D change\nTD unintended\nE keeps\nS review\nW explain\n")
 	f.Add("E 1D\nN 1C sim\nS 1H\nW P\nN 4H\nE P\nS P\nW P\nS prohibits S\nW leads HA\n")
+	f.Add("N 1C\nE P\nW wrong-count seen\nS wrong-count unseen\nN wrong-count correctable\n") // Law 13 in the auction
 	f.Add("N 1NT\nE 1C\nS declines\nS 2C\nTD forfeited\nE P\nN 1C\nN 1D\nTD intended\nE P\nTD not-intentional\n")
 	f.Add("N 1C\nE P\nS 1H\nW P\nN P\nE P\nlead\nend-of-play\nW corrects\nW review for-partner\n")
 	f.Fuzz(func(t *testing.T, s string) {

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -14,10 +15,14 @@ import (
 //	     Ruled when a 50D2 or 57A restriction meets a hand that cannot
 //	     comply (checkRestriction).
 //	60A: a play by the non-offending player next after a lead or play
-//	     out of turn, before rectification, forfeits it: the card is
-//	     treated as played in turn (60A2) and the offenders' earlier
-//	     obligations stay (60A3). In the engine this is the acceptance of
-//	     Law 53A by the next hand's play (play.go).
+//	     out of turn, before rectification, forfeits it (60A1): the card
+//	     is treated as played in turn (60A2) and the offenders' earlier
+//	     obligations (a penalty card to play, a lead or play restriction)
+//	     stay for their later turns (60A3). In the engine this is the
+//	     acceptance of Law 53A by the next hand's play (play.go), which
+//	     forfeited notes on the ruling. A play by the other non-offender,
+//	     who is not next in rotation, is refused while the option is open
+//	     (ErrPlayPending): the laws give it no effect on the option.
 //	60B: a defender who plays after declarer was made to retract his lead
 //	     from the wrong hand (55B), before declarer leads from the right
 //	     one: his card is a major penalty card (Law 50).
@@ -85,3 +90,23 @@ func (p *Play) offendersPlay(d *playDecision, seat bridge.Seat, c bridge.Card) e
 // check adds a later damage check under law to a play ruling; the table
 // takes it over (Table.Find answers it with TD damaged / not-damaged).
 func (p *Play) check(r *Ruling, law string) { addDamageCheck(r, law, &p.checks) }
+
+// forfeited notes on r, the ruling of offender's lead out of turn accepted
+// by the next hand's play, that the right to rectification is forfeited
+// (60A1, 60A2) and which of the offending side's earlier obligations
+// remain (60A3).
+func (p *Play) forfeited(r *Ruling, offender bridge.Seat) {
+	r.note("the play from the next hand forfeits the right to rectify the lead, which is treated as made in turn (60A1, 60A2)")
+	var left []string
+	for _, pc := range p.penalty {
+		if pc.Seat.Side() == offender.Side() {
+			left = append(left, fmt.Sprintf("%s's penalty card %s", pc.Seat, pc.Card))
+		}
+	}
+	if rs := p.restrict; rs != nil && rs.seat.Side() == offender.Side() {
+		left = append(left, fmt.Sprintf("%s's restriction of Law %s (%s %s)", rs.seat, rs.law, rs.kind, rs.suit))
+	}
+	if len(left) > 0 {
+		r.note(fmt.Sprintf("the offending side's earlier obligations remain at its later turns (60A3): %s", strings.Join(left, ", ")))
+	}
+}

@@ -31,7 +31,12 @@ import (
 //	     have revoked and Law 64's one-trick penalty may apply. 2017
 //	     67B1(a) and (b): he is deemed to have revoked, and one trick is
 //	     transferred as in 64A2. Supply. Too many cards played to a trick
-//	     are 45E and 58B (67A2).
+//	     are 45E and 58B (67A2) when found in time; later, 67B2: the
+//	     extra card goes back to the hand, the card faced stays, and a
+//	     failure to play the restored card since is a revoke; an exposed
+//	     extra card of a defender's is a penalty card. Extra. Not built:
+//	     the Director unable to tell which card was faced (the highest
+//	     card the offender could legally have played stays).
 
 // defect is a player's omission to play to a trick (Law 67).
 type defect struct {
@@ -113,15 +118,7 @@ func (p *Play) Supply(seat bridge.Seat, c bridge.Card) error {
 		return fmt.Errorf("laws: %w: the omission on trick %d is not found", ErrBadEvent, d.trick)
 	}
 	what := fmt.Sprintf("%s omitted to play to trick %d", seat, d.trick)
-	late := false
-	if k+1 < len(p.tricks) {
-		var sides [2]bool
-		nx := p.tricks[k+1]
-		for i := 0; i < nx.N; i++ {
-			sides[nx.Player(i).Side()] = true
-		}
-		late = sides[0] && sides[1]
-	}
+	late := p.bothPlayedAfter(d.trick)
 	d.card = c
 	if !late {
 		r := p.newRuling("67A1", seat, what)
@@ -289,4 +286,86 @@ func (p *Play) dropDefect(seat bridge.Seat, n int) {
 		}
 	}
 	p.defects = out
+}
+
+// Extra records that c, a card of seat's, was found among his played
+// cards of trick k (1-based) besides the card he played to it: too many
+// cards played to a trick (Law 67), such as several cards played at once
+// and not seen (58B4) or a card missing from his hand (14B1). exposed
+// says the extra card's face was seen. The engine's hand holds c already:
+// the deal gives it to him and the log never played it.
+//
+// Before a player of each side has played to the next trick, 67A2 sends
+// it to 45E and 58B: a defender's extra card seen is a penalty card,
+// declarer's goes back. After that, 67B2 (both codes): the card is
+// restored to his hand, the card he faced stays among the played cards
+// (the trick is unchanged), the restored card is deemed to have been in
+// his hand throughout, so a failure to play it since is a revoke; a
+// defender's extra card that was exposed becomes a penalty card.
+func (p *Play) Extra(seat bridge.Seat, c bridge.Card, k int, exposed bool) error {
+	seat &= 3
+	if err := p.open(); err != nil {
+		return err
+	}
+	if k < 1 || k > len(p.tricks) {
+		return fmt.Errorf("laws: %w: trick %d has not been played (%d so far)", ErrBadEvent, k, len(p.tricks))
+	}
+	if !p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: %s is not among %s's unplayed cards", ErrNotHeldPlay, c, seat)
+	}
+	t := p.tricks[k-1]
+	var faced bridge.Card
+	for i := 0; i < t.N; i++ {
+		if t.Player(i) == seat && t.Cards[i].Valid() {
+			faced = t.Cards[i]
+		}
+	}
+	if !faced.Valid() {
+		return fmt.Errorf("laws: %w: %s has no card on trick %d (an omission is 67A1/67B1: omits, supplies)", ErrBadEvent, seat, k)
+	}
+	what := fmt.Sprintf("%s's %s was found among his played cards of trick %d with %s", seat, c, k, faced)
+	if !p.bothPlayedAfter(k) {
+		r := p.newRuling("67A2", seat, what)
+		if !p.defender(seat) || !exposed {
+			r.summary(fmt.Sprintf("found in time: %s goes back to the hand without rectification (67A2; %s)", c, map[bool]string{true: "58B1", false: "45E2, 48A"}[p.defender(seat)]))
+			return nil
+		}
+		p.addPenalty(r, seat, c, c.Rank() >= bridge.Ten, "58B2")
+		r.summary(fmt.Sprintf("found in time: %s stays played and %s, seen, is a penalty card (67A2; 58B2; Law 50): %s", faced, c, penaltyList(p.penalty, seat)))
+		r.inform(Information{What: what, Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: p.law("50", "50E")})
+		return nil
+	}
+	r := p.newRuling("67B2", seat, what+", found after both sides had played to the next trick")
+	r.summary(fmt.Sprintf("%s stays among the played cards and the trick is unchanged; %s goes back to his hand, deemed to have been there throughout (67B2; 58B4; 14B1)", faced, c))
+	var revs []string
+	for _, rv := range p.revokes {
+		if rv.Seat == seat && rv.Trick > k && p.tricks[rv.Trick-1].Led() == c.Suit() {
+			revs = append(revs, fmt.Sprintf("trick %d", rv.Trick))
+		}
+	}
+	if len(revs) > 0 {
+		r.summary(fmt.Sprintf("his failure to play it when he had to follow %s is a revoke (%v), ruled under Laws 62–64 (67B2)", c.Suit(), revs))
+	} else {
+		r.summary("he had never had to play it since: no revoke")
+	}
+	if exposed && p.defender(seat) {
+		p.addPenalty(r, seat, c, c.Rank() >= bridge.Ten, "67B2")
+		r.summary(fmt.Sprintf("the extra card was exposed: a penalty card (67B2; Law 50): %s", penaltyList(p.penalty, seat)))
+		r.inform(Information{What: what, Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: p.law("50", "50E")})
+	}
+	return nil
+}
+
+// bothPlayedAfter reports whether a player of each side has played to the
+// trick after trick k (1-based).
+func (p *Play) bothPlayedAfter(k int) bool {
+	if k >= len(p.tricks) {
+		return false
+	}
+	t := p.tricks[k]
+	var sides [2]bool
+	for i := 0; i < t.N; i++ {
+		sides[t.Player(i).Side()] = true
+	}
+	return sides[0] && sides[1]
 }

@@ -150,10 +150,10 @@ func (p *Play) EndOfCorrection() error {
 // rectification: the offender, the clause, the offence and the amount (in
 // the regulation's terms; zero when the log does not say).
 type ProceduralPenalty struct {
-	Seat    bridge.Seat
-	Law     string
-	Offence string
-	Penalty regulation.Penalty
+	Seat    bridge.Seat        `json:"seat"`
+	Law     string             `json:"law"`
+	Offence string             `json:"offence"`
+	Penalty regulation.Penalty `json:"penalty"`
 }
 
 // offences are the offences of Law 90B (both codes), by their log word.
@@ -226,8 +226,9 @@ func (p *Play) ProceduralPenalties() []ProceduralPenalty {
 // FouledBoard is a board found fouled (Law 87): the deal it should have
 // held, the deal played, and the cards that were in another hand.
 type FouledBoard struct {
-	Board, Played bridge.Deal
-	Displaced     []bridge.Card
+	Board     bridge.Deal   `json:"board"`
+	Played    bridge.Deal   `json:"played"`
+	Displaced []bridge.Card `json:"displaced"`
 }
 
 // Fouled records that the board as it should have been is board: the

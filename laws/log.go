@@ -450,7 +450,9 @@ func (ev Event) String() string {
 			s += " " + c.ASCII()
 		}
 		return s
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply:
+	case evExtra:
+		return strings.TrimSpace(fmt.Sprintf("%s%s %s %d %s", seat, playVerbOf[ev.Kind], ev.Cards[0].ASCII(), ev.Tricks, ev.Word))
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evRetract, evSupply, evReplaced, evSubst, evSurplus:
 		s := seat + playVerbOf[ev.Kind] + " " + ev.Cards[0].ASCII()
 		if ev.Word != "" {
 			s += " " + ev.Word

@@ -84,7 +84,8 @@ type Play struct {
 	recorded                  *int
 	penalties                 []ProceduralPenalty
 	fouled                    *FouledBoard
-	defects                   []*defect // law65_67.go
+	defects                   []*defect     // law65_67.go
+	simul                     *simultaneous // playcards.go: the last 58B2 play (58B3)
 }
 
 // Revoke is a failure to follow suit (or to comply with a rectification)
@@ -575,7 +576,11 @@ func (p *Play) leadOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 		byPlay: func(s bridge.Seat) (bool, error) {
 			if s == seat.LHO() { // 53A: a play from the next hand accepts the lead
 				r.note(fmt.Sprintf("%s played to it, which accepts it (53A)", s))
-				return true, p.settleLOOT(r, seat, c, "accept")
+				if err := p.settleLOOT(r, seat, c, "accept"); err != nil {
+					return true, err
+				}
+				p.forfeited(r, seat)
+				return true, nil
 			}
 			return false, nil
 		}}

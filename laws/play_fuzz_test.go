@@ -27,6 +27,10 @@ func FuzzPlayLog(f *testing.F) {
 	// Laws 13-16, 79, 87, 90 (law12_16play.go, law79_90.go)
 	f.Add(trick1 + "W found D3\nE hesitates\nN wrong-count correctable\nTD damaged\nN penalty slow 10%\nwrong-board first-time\n")
 	f.Add(trick1 + "N claims 12\nE agrees\nW agrees\nend-of-play\nN records 12\nend-of-round\nE disputes-tricks\nend-of-correction\nE mixes\nfouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n")
+	// Laws 14B, 58B3, 58B4, 60A, 67A2, 67B2 (law12_16play.go, playcards.go, law65_67.go)
+	f.Add(trick1 + "W found H2 exposed\nS plays CK\nW plays D3\nN plays C3\nE plays C8\nW replaced C6\nW extra C6 1 exposed\n")
+	f.Add(trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nN changes-card S2\nE plays S9\nE changes-card SJ\nW extra D3 2\nW surplus HJ played\n")
+	f.Add(trick1 + "W exposes DQ\nS plays S6\nW plays S3\nN plays SA\nE plays S9\nE plays H9\nS plays H6\nW extra C6 1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > maxFuzzLog {
 			s = s[:maxFuzzLog]

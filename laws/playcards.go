@@ -60,7 +60,12 @@ import (
 //	58B1: several cards played at once, one face seen: it is played, the
 //	      others go back; 58B2: more faces seen: the player says which he
 //	      plays, and a defender's other cards are penalty cards (Law 50).
-//	      PlayTogether.
+//	      PlayTogether. 58B3: after the offender withdrew a card seen (his
+//	      other cards of 58B2), an opponent who had played to the trick
+//	      after him may take his card back and play another, without
+//	      rectification; the card taken back is authorised information
+//	      for his side only (16C). Substitute. 58B4: found only after
+//	      both sides played to the next trick: Law 67 (Extra).
 
 // DesignationKind is what declarer's words name of dummy's card (Law 46).
 type DesignationKind string
@@ -520,16 +525,9 @@ func (p *Play) Misplaced(seat bridge.Seat, c bridge.Card) error {
 		return fmt.Errorf("laws: %w: dummy's %s is not on the current or the last trick", ErrBadEvent, c)
 	}
 	r := p.newRuling("45D", seat, fmt.Sprintf("dummy %s put %s in the played position without declarer naming it", seat, c))
-	if k < len(p.tricks)-1 {
-		nx := p.tricks[k+1]
-		var sides [2]bool
-		for i := 0; i < nx.N; i++ {
-			sides[nx.Player(i).Side()] = true
-		}
-		if sides[0] && sides[1] {
-			r.summary(fmt.Sprintf("attention came after each side had played to the next trick: %s stays played (45D)", c))
-			return nil
-		}
+	if p.bothPlayedAfter(k + 1) {
+		r.summary(fmt.Sprintf("attention came after each side had played to the next trick: %s stays played (45D)", c))
+		return nil
 	}
 	back := p.takeBack(k, pos)
 	r.summary(fmt.Sprintf("%s goes back to dummy; declarer names dummy's card (45D)", c))
@@ -671,6 +669,9 @@ func (p *Play) PlayTogether(seat bridge.Seat, c bridge.Card, others []bridge.Car
 	if err := p.PlayCard(seat, c); err != nil {
 		return err
 	}
+	if k, pos := p.find(seat, c); k >= 0 {
+		p.simul = &simultaneous{seat: seat, trick: k, pos: pos}
+	}
 	if !p.defender(seat) {
 		r.summary(fmt.Sprintf("%s plays %s, the card he names; %s go back to the hand (58B2; 48A)", seat, c, cardList(others)))
 		return nil
@@ -710,5 +711,78 @@ func (t *Table) PlaysTogether(a, b Event) error {
 	if err := t.Apply(second); err != nil {
 		return &LineError{Line: second.Line, Text: second.String(), Err: err}
 	}
+	return nil
+}
+
+// simultaneous is the last 58B2 play: who played several cards, and the
+// trick (0-based) and position of the card he played.
+type simultaneous struct {
+	seat       bridge.Seat
+	trick, pos int
+}
+
+// Substitute records that seat, who had played to a trick after an
+// opponent's simultaneous cards (58B2), takes his card back and plays c
+// instead (58B3). It is too late once a card has been played to the next
+// trick (58B4: Law 67).
+func (p *Play) Substitute(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	if err := p.open(); err != nil {
+		return err
+	}
+	sm := p.simul
+	if sm == nil || sm.seat.Side() == seat.Side() {
+		return fmt.Errorf("laws: %w: %s may change his card only after an opponent played several cards at once (58B3)", ErrBadEvent, seat)
+	}
+	k := sm.trick
+	if k < len(p.tricks)-1 && p.tricks[k+1].N > 0 || k < len(p.tricks)-2 {
+		return fmt.Errorf("laws: %w: the next trick has begun: too late to change a card under 58B3 (58B4: Law 67)", ErrBadEvent)
+	}
+	t := &p.tricks[k]
+	pos := -1
+	for i := sm.pos + 1; i < t.N; i++ {
+		if t.Player(i) == seat {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return fmt.Errorf("laws: %w: %s has not played to trick %d after %s (58B3)", ErrBadEvent, seat, k+1, sm.seat)
+	}
+	old := t.Cards[pos]
+	if !p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: %s substitutes %s", ErrNotHeldPlay, seat, c)
+	}
+	what := fmt.Sprintf("%s took back %s, played after %s's simultaneous cards, and played %s", seat, old, sm.seat, c)
+	r := p.newRuling("58B3", seat, what)
+	complete := t.Complete()
+	if complete {
+		p.won[t.Winner(p.contract.Strain).Side()]--
+	}
+	keep := p.revokes[:0]
+	for _, rv := range p.revokes {
+		if rv.Seat != seat || rv.Trick != k+1 || rv.Card != old {
+			keep = append(keep, rv)
+		}
+	}
+	p.revokes = keep
+	hand := p.hands[seat].With(old)
+	if pos > 0 && c.Suit() != t.Led() && hand.InSuit(t.Led()) != 0 {
+		p.revoke(seat, c, fmt.Sprintf("%s did not follow %s, holding one", seat, t.Led()), "61A1")
+	}
+	if c.Suit() != t.Led() && hand.InSuit(t.Led()) == 0 {
+		p.voids[seat] |= 1 << t.Led()
+	}
+	p.hands[seat] = hand.Without(c)
+	t.Cards[pos] = c
+	if complete {
+		w := t.Winner(p.contract.Strain)
+		p.won[w.Side()]++
+		if k+1 < len(p.tricks) {
+			p.tricks[k+1].Leader = w
+		}
+	}
+	p.simul = nil
+	r.summary(fmt.Sprintf("%s goes back to %s's hand and %s is his play, without rectification (58B3)", old, seat, c))
+	r.inform(Information{What: fmt.Sprintf("%s's withdrawn %s", seat, old), Authorised: seat.Side(), Unauthorised: seat.Side().Opponents(), Law: "16C"})
 	return nil
 }

@@ -35,7 +35,11 @@ const (
 	evLook      = "look"       // S looks-at W | S exchanges (43A2)
 	evSuggest   = "suggest"    // S suggests [CARD] (45F)
 	// law12_16play.go: Laws 13, 14, 16 in the play
-	evFound    = "found"       // W found SQ: a missing card restored (14B)
+	evFound    = "found"       // W found SQ [exposed]: a missing card restored (14B2, 14B4)
+	evReplaced = "replaced"    // W replaced SQ: a missing card never found, taken from another pack (14B3)
+	evExtra    = "extra"       // W extra SQ 3 [exposed]: SQ found among W's played cards of trick 3 (67A2, 67B2, 58B4, 14B1)
+	evSurplus  = "surplus"     // W surplus HJ [played]: a card foreign to the deal found and removed (2017 13C)
+	evSubst    = "substitute"  // S changes-card S4: S changes his card after a 58B2 withdrawal (58B3)
 	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
 	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
 	// law79_90.go: Laws 79, 90
@@ -60,7 +64,8 @@ var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touch
 	evRedesignate: "changes-designation", evMisplace: "misplaced", evAdd: "adds", evFound: "found",
 	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
 	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
-	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits"}
+	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits",
+	evReplaced: "replaced", evExtra: "extra", evSubst: "changes-card", evSurplus: "surplus"}
 
 // uiVerb is the verb written for each kind of extraneous information.
 var uiVerb = map[string]string{"hesitation": "hesitates", "remark": "remarks", "gesture": "gestures"}
@@ -84,7 +89,7 @@ var playVerbs = map[string]string{
 	"changes-designation": evRedesignate, "misplaced": evMisplace, "adds": evAdd,
 	"retracts": evRetract, "faces": evFace,
 	"asks-revoke": evAskRevoke, "warns": evWarn, "looks-at": evLook, "exchanges": evLook, "suggests": evSuggest,
-	"found": evFound, "wrong-count": evWrongCnt,
+	"found": evFound, "wrong-count": evWrongCnt, "replaced": evReplaced, "extra": evExtra, "surplus": evSurplus, "changes-card": evSubst,
 	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
 	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
 	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
@@ -126,8 +131,13 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	case evPlay:
 		return true, parsePlayCards(ev, verb, f)
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply:
-		if len(f) != 3 {
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst, evSurplus:
+		flag := map[string]string{evFound: "exposed", evSurplus: "played"}[kind]
+		flagged := flag != "" && len(f) == 4 && strings.EqualFold(f[3], flag)
+		if len(f) != 3 && !flagged {
+			if flag != "" {
+				return true, fmt.Errorf("want %s, one card and at most %s", verb, flag)
+			}
 			return true, fmt.Errorf("want %s and one card", verb)
 		}
 		c, err := bridge.ParseCard(f[2])
@@ -135,6 +145,25 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, err
 		}
 		ev.Cards = []bridge.Card{c}
+		if flagged {
+			ev.Word = flag
+		}
+	case evExtra:
+		if len(f) < 4 || len(f) > 5 || (len(f) == 5 && !strings.EqualFold(f[4], "exposed")) {
+			return true, fmt.Errorf("want extra, one card, the trick it was found in (1-13) and at most exposed")
+		}
+		c, err := bridge.ParseCard(f[2])
+		if err != nil {
+			return true, err
+		}
+		n, err := strconv.Atoi(f[3])
+		if err != nil || n < 1 || n > 13 {
+			return true, fmt.Errorf("trick %q: want 1-13", f[3])
+		}
+		ev.Cards, ev.Tricks = []bridge.Card{c}, n
+		if len(f) == 5 {
+			ev.Word = "exposed"
+		}
 	case evRetract:
 		if len(f) < 3 || len(f) > 4 {
 			return true, fmt.Errorf("want retracts, one card and at most a reason (turn, explanation)")
@@ -209,10 +238,11 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 	case evWrongCnt:
 		switch {
 		case len(f) == 2:
-		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable")):
+		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable") ||
+			strings.EqualFold(f[2], "seen") || strings.EqualFold(f[2], "unseen")):
 			ev.Word = strings.ToLower(f[2])
 		default:
-			return true, fmt.Errorf("want wrong-count alone, or with correctable or not-correctable (Law 13)")
+			return true, fmt.Errorf("want wrong-count alone, or with correctable, not-correctable, seen or unseen (Law 13)")
 		}
 	case evUI:
 		if len(f) != 2 {
@@ -370,7 +400,7 @@ func (t *Table) playing(ev Event) bool {
 	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
 		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
 		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
-		evPointsOut, evInspect, evMixes, evOmit, evSupply,
+		evPointsOut, evInspect, evMixes, evOmit, evSupply, evReplaced, evExtra, evSubst, evSurplus,
 		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
 		return true // applyPlay says why when there is no play
 	}
@@ -396,6 +426,16 @@ func (t *Table) playing(ev Event) bool {
 
 // applyPlay applies a play-period event.
 func (t *Table) applyPlay(ev Event) error {
+	if t.play == nil && !t.ended() {
+		switch ev.Kind { // Law 13 during the auction
+		case evWrongCnt:
+			t.line = ev.Line
+			return t.wrongCount(ev.Seat, ev.Word)
+		case evSurplus:
+			t.line = ev.Line
+			return t.surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+		}
+	}
 	if ev.Kind == "expose" && t.play == nil {
 		// the opening lead: checked against the Law 26 restrictions when
 		// made by the right defender, ruled under 53-56 otherwise
@@ -475,7 +515,18 @@ func (t *Table) applyPlay(ev Event) error {
 	case "attention":
 		return p.DummyAttention(ev.Seat)
 	case evFound:
+		if ev.Word == "exposed" {
+			return p.FoundExposed(ev.Seat, ev.Cards[0])
+		}
 		return p.Found(ev.Seat, ev.Cards[0])
+	case evReplaced:
+		return p.Replaced(ev.Seat, ev.Cards[0])
+	case evExtra:
+		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, ev.Word == "exposed")
+	case evSubst:
+		return p.Substitute(ev.Seat, ev.Cards[0])
+	case evSurplus:
+		return p.Surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
 	case evWrongCnt:
 		return p.WrongCount(ev.Seat, ev.Word)
 	case evUI:
@@ -552,7 +603,12 @@ type PlayResult struct {
 	Pending        *Pending        `json:"pending,omitempty"`
 	Claim          *ClaimResult    `json:"claim,omitempty"`
 	DeclarerTricks int             `json:"declarer_tricks"`
-	Ended          bool            `json:"ended"`
+	// ScoredTricks is declarer's tricks to be scored: the tricks recorded
+	// as corrected under Law 79, or those of the play.
+	ScoredTricks        int                 `json:"scored_tricks"`
+	ProceduralPenalties []ProceduralPenalty `json:"procedural_penalties,omitempty"` // Law 90
+	FouledBoard         *FouledBoard        `json:"fouled_board,omitempty"`         // Law 87
+	Ended               bool                `json:"ended"`
 }
 
 // TrickResult is one trick as played; Winner is nil until it is complete.
@@ -581,7 +637,8 @@ type ClaimResult struct {
 func (p *Play) Result() *PlayResult {
 	r := &PlayResult{Contract: p.contract, Declarer: p.declarer, Tricks: []TrickResult{},
 		WonNS: p.won[bridge.NS], WonEW: p.won[bridge.EW], Rulings: p.rulings, Pending: p.PendingOption(),
-		DeclarerTricks: p.DeclarerTricks(), Ended: p.Ended()}
+		DeclarerTricks: p.DeclarerTricks(), ScoredTricks: p.ScoredTricks(), Ended: p.Ended(),
+		ProceduralPenalties: p.ProceduralPenalties(), FouledBoard: p.fouled}
 	if r.Rulings == nil {
 		r.Rulings = []*Ruling{}
 	}

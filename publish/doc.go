@@ -25,7 +25,10 @@
 // matchpoints or IMPs) and a chart of how the scores were spread; each
 // pair's score card lists its boards with the opponents and links to the
 // boards; a teams or Swiss event adds its matches and a chart of each
-// entrant's place after each round.
+// entrant's place after each round. A match whose teams' IMPs do not
+// cancel (a Law 12C1(b) split score, average-minus to both) shows each
+// team's own net figure, "+13 / −9", beside the VPs package event scored
+// each team from its own.
 //
 // Where a table's play was recorded, its double-dummy analysis (issue 19,
 // ddtag.Analyse) is shown as a results site shows it: declarer's tricks

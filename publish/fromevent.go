@@ -59,7 +59,12 @@ func FromEvent(ctx context.Context, ev *event.Event) (*Results, error) {
 				continue
 			}
 			pm := Match{Round: rd.Number, Home: label[m.NS], Away: label[m.EW], Boards: len(rd.Boards)}
-			if m.IMPs != nil {
+			switch {
+			case m.IMPs != nil && m.EWIMPs != nil:
+				// Law 12C1(b) and the like: each team's own IMPs, which
+				// do not cancel; package event scored its VPs from them.
+				pm.Own, pm.HomeOwn, pm.AwayOwn = true, *m.IMPs, *m.EWIMPs
+			case m.IMPs != nil:
 				if *m.IMPs >= 0 {
 					pm.HomeIMPs = *m.IMPs
 				} else {

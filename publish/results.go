@@ -124,10 +124,17 @@ type Match struct {
 	Home, Away string
 	HomeIMPs   float64
 	AwayIMPs   float64
-	HasVP      bool
-	HomeVP     float64
-	AwayVP     float64
-	Boards     int
+	// Own is set when an adjusted score left the teams' IMPs unbalanced
+	// (a Law 12C1(b) split score, average-minus to both, an unplayed
+	// board): each team then has its own net figure, HomeOwn and AwayOwn
+	// (+13 and −9, not ±13), and its VPs come from it; HomeIMPs and
+	// AwayIMPs are unused.
+	Own              bool
+	HomeOwn, AwayOwn float64
+	HasVP            bool
+	HomeVP           float64
+	AwayVP           float64
+	Boards           int
 }
 
 // Progress is an entrant's place after each round: Places[0] after round 1.

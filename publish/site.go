@@ -55,6 +55,7 @@ svg.chart { max-width: 100%; height: auto; }
 svg.progress { width: 100%; max-width: 36rem; }
 svg.chart text { font-size: 10px; font-family: inherit; }
 footer { margin-top: 1.5rem; font-size: 0.8rem; color: #777; }
+@media (max-width: 30rem) { table.matches th, table.matches td { padding: 0.25rem 0.2rem; } table.res td.own { white-space: normal; } }
 @media (min-width: 48rem) { body { padding: 1rem 1.5rem; font-size: 15px; } h1 { font-size: 1.6rem; } }
 @media print {
   @page { size: A4; margin: 12mm; }
@@ -213,6 +214,15 @@ func fmtScore(v float64) string {
 		s = "0"
 	}
 	return strings.Replace(s, "-", "−", 1)
+}
+
+// fmtSigned writes a net figure with its sign: "+3", "−1", "0".
+func fmtSigned(v float64) string {
+	s := fmtScore(v)
+	if v > 0 && s != "0" {
+		s = "+" + s
+	}
+	return s
 }
 
 func fmtPct(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
@@ -520,8 +530,14 @@ func (s *site) matches() string {
 		if rounds {
 			fmt.Fprintf(&b, "<td>%d</td>", m.Round)
 		}
-		fmt.Fprintf(&b, "<td class=\"l\">%s</td><td class=\"l\">%s</td><td>%d</td><td class=\"imps\">%s–%s</td>",
-			s.entrantLink(m.Home), s.entrantLink(m.Away), m.Boards, fmtScore(m.HomeIMPs), fmtScore(m.AwayIMPs))
+		fmt.Fprintf(&b, "<td class=\"l\">%s</td><td class=\"l\">%s</td><td>%d</td>",
+			s.entrantLink(m.Home), s.entrantLink(m.Away), m.Boards)
+		if m.Own {
+			// Each team's own net IMPs, which do not cancel.
+			fmt.Fprintf(&b, "<td class=\"imps own\" title=\"each team's own IMPs (adjusted score)\">%s / %s</td>", fmtSigned(m.HomeOwn), fmtSigned(m.AwayOwn))
+		} else {
+			fmt.Fprintf(&b, "<td class=\"imps\">%s–%s</td>", fmtScore(m.HomeIMPs), fmtScore(m.AwayIMPs))
+		}
 		if vp {
 			if m.HasVP {
 				fmt.Fprintf(&b, "<td class=\"vps\">%s–%s</td>", fmtScore(m.HomeVP), fmtScore(m.AwayVP))

@@ -56,18 +56,46 @@ func (f *File) Results() (*publish.Results, error) {
 	names := map[string]string{}
 	fields := map[string][]publish.Standing{}
 	var fieldOrder []string
+	vps := strings.Contains(strings.ToUpper(e.MatchScoring), "VP")
+	byNumber := map[int]*publish.BoardResult{}
 	for _, sec := range e.sections() {
+		at := strings.TrimPrefix(sec.where+", ", ", ")
+		for _, m := range sec.matches {
+			pm, err := readMatch(m, vps, e.BoardsPerRound)
+			if err != nil {
+				return nil, fmt.Errorf("usebio: %smatch %s v %s: %w", at, m.Team, m.Opposing, err)
+			}
+			r.Matches = append(r.Matches, pm)
+			if err := matchBoards(m, deals, byNumber); err != nil {
+				return nil, fmt.Errorf("usebio: %smatch %s v %s: %w", at, m.Team, m.Opposing, err)
+			}
+			for _, b := range m.Boards {
+				for _, l := range b.Lines {
+					boards[strings.TrimSpace(l.NS)]++
+					boards[strings.TrimSpace(l.EW)]++
+				}
+			}
+			addID(pm.Home)
+			addID(pm.Away)
+		}
 		if sec.participants != nil {
+			for _, tm := range sec.participants.Teams {
+				id := tm.ID()
+				addID(id)
+				names[id] = playerNames(tm.Players)
+				st, err := standing(id, Pair{Place: tm.Place, TotalScore: tm.TotalScore})
+				if err != nil {
+					return nil, err
+				}
+				if _, ok := fields[""]; !ok {
+					fieldOrder = append(fieldOrder, "")
+				}
+				fields[""] = append(fields[""], st)
+			}
 			for _, p := range sec.participants.Pairs {
 				id := strings.TrimSpace(p.Number)
 				addID(id)
-				var ns []string
-				for _, pl := range p.Players {
-					if n := strings.TrimSpace(pl.Name); n != "" {
-						ns = append(ns, n)
-					}
-				}
-				names[id] = strings.Join(ns, " & ")
+				names[id] = playerNames(p.Players)
 				st, err := standing(id, p)
 				if err != nil {
 					return nil, err
@@ -93,8 +121,20 @@ func (f *File) Results() (*publish.Results, error) {
 				boards[row.NS]++
 				boards[row.EW]++
 			}
+			if have, ok := byNumber[br.Number]; ok && r.Form == publish.Teams {
+				have.Rows = append(have.Rows, br.Rows...)
+				continue
+			}
 			r.Boards = append(r.Boards, br)
 		}
+	}
+	if len(byNumber) > 0 {
+		for _, b := range r.Boards {
+			if _, ok := byNumber[b.Number]; !ok {
+				byNumber[b.Number] = &b
+			}
+		}
+		r.Boards = sortedBoards(byNumber)
 	}
 	for _, id := range ids {
 		r.Entrants = append(r.Entrants, publish.Entrant{ID: id, Names: names[id]})
@@ -109,6 +149,17 @@ func (f *File) Results() (*publish.Results, error) {
 		r.Fields = append(r.Fields, publish.Field{Name: event.FieldName(k), Standings: sts})
 	}
 	return r, r.Validate()
+}
+
+// playerNames joins the names of a pair's or team's players: "Ann & Bob".
+func playerNames(players []Player) string {
+	var ns []string
+	for _, pl := range players {
+		if n := strings.TrimSpace(pl.Name); n != "" {
+			ns = append(ns, n)
+		}
+	}
+	return strings.Join(ns, " & ")
 }
 
 // standing reads a pair's place ("3", "3=" tied), total and percentage.

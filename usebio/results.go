@@ -22,7 +22,9 @@ const Program = "bridgetd"
 // the elements real files use: EVENT_TYPE MP_PAIRS with NS_MATCH_POINTS,
 // BUTLER_PAIRS with NS_BUTLER_POINTS (BOARD_SCORING_METHOD BUTLER_IMPS),
 // CROSS_IMP with NS_CROSS_IMP_POINTS (CROSS_IMPS); a teams event is TEAMS
-// with each table's IMPs against the other as NS_IMPS.
+// with its teams, its matches (MATCH: each team's IMPs and VPs, and the
+// two tables of each board of the match) and MATCH_SCORING_METHOD VPS or
+// IMPS (teamMatches).
 func FromResults(r *publish.Results, club Club) *File {
 	e := Event{Type: "MP_PAIRS", ProgramName: Program, Description: r.Title, Date: usebioDate(r.Date)}
 	var nsIMP, ewIMP func(*Line) *string
@@ -38,8 +40,9 @@ func FromResults(r *publish.Results, club Club) *File {
 			nsIMP, ewIMP = func(l *Line) *string { return &l.NSButler }, func(l *Line) *string { return &l.EWButler }
 		}
 	case publish.Teams:
-		e.Type, e.BoardScoring = "TEAMS", "IMPS"
-		nsIMP, ewIMP = func(l *Line) *string { return &l.NSIMPs }, func(l *Line) *string { return &l.EWIMPs }
+		e.Type, e.BoardScoring, e.MatchScoring = "TEAMS", "IMPS", matchScoring(r)
+		// A line's IMPs are not written: in a match they are its two
+		// tables' difference, which the reader works out.
 	}
 	e.WinnerType = max(1, len(r.Fields))
 	names := map[string]string{}
@@ -101,13 +104,19 @@ func FromResults(r *publish.Results, club Club) *File {
 			if row.Scored {
 				if r.Form == publish.Matchpoints {
 					l.NSMP, l.EWMP = num(row.NSMP), num(row.EWMP)
-				} else {
+				} else if nsIMP != nil {
 					*nsIMP(&l), *ewIMP(&l) = num(row.NSMP), num(row.EWMP)
 				}
 			}
 			ub.Lines = append(ub.Lines, l)
 		}
 		e.Boards = append(e.Boards, ub)
+	}
+	if r.Form == publish.Teams {
+		e.Matches, e.Boards = teamMatches(r, e.Boards)
+		for _, m := range r.Matches {
+			e.BoardsPerRound = max(e.BoardsPerRound, m.Boards)
+		}
 	}
 	return &File{Version: Version, Club: &club, Events: []Event{e}}
 }
@@ -228,10 +237,29 @@ func Check(f *File) (diffs []Difference, errs []error) {
 					}
 				}
 			}
+			for _, m := range sec.matches {
+				for _, b := range m.Boards {
+					for _, l := range b.Lines {
+						played[pairKey(l.NS)], played[pairKey(l.EW)] = true, true
+					}
+				}
+			}
 			for _, b := range sec.boards {
 				d, es := checkBoard(sec.where, b, e.method(), played)
 				diffs = append(diffs, d...)
 				errs = append(errs, es...)
+			}
+			for _, m := range sec.matches {
+				where := strings.TrimPrefix(sec.where+", ", ", ") + "match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
+				if r := strings.TrimSpace(m.Round); r != "" {
+					where = strings.TrimPrefix(sec.where+", ", ", ") + "round " + r + " match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
+				}
+				for _, b := range m.Boards {
+					d, es := checkBoard(where, b, methodIMPs, played)
+					diffs = append(diffs, d...)
+					errs = append(errs, es...)
+				}
+				diffs = append(diffs, checkMatch(where, m)...)
 			}
 		}
 	}

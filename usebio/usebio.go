@@ -15,6 +15,16 @@
 // NS_CROSS_IMP_POINTS, and a DOCTYPE naming the DTD on the web, which is
 // never fetched.
 //
+// A teams event holds its teams (TEAM) and its matches (MATCH): each
+// match's two teams, each team's VPs (TEAM_SCORE, OPPOSING_TEAM_SCORE) and
+// net IMPs, and its boards with the two tables' traveller lines, each
+// line's DIRECTION saying where the match's first team sat. No USEBIO
+// specification or DTD could be found (testdata/SOURCE.md says where we
+// looked): the elements are those USEBIO readers read from real teams
+// files, and TEAM_IMPS and OPPOSING_TEAM_IMPS, each team's own net IMPs
+// (which differ from the other's negative after a Law 12C1(b) split
+// score), are bridgetd's own choice.
+//
 // FromResults turns published results (package publish) into a file;
 // Check re-scores every traveller of a file with package score and lists
 // where the file's own figures differ, board by board and row by row.
@@ -92,6 +102,7 @@ type Event struct {
 
 	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
 	Boards       []Board       `xml:"BOARD"`
+	Matches      []Match       `xml:"MATCH"`
 	Sessions     []Session     `xml:"SESSION"`
 	Sections     []Section     `xml:"SECTION"`
 }
@@ -111,6 +122,7 @@ type Session struct {
 	Number       string        `xml:"SESSION_NUMBER,attr,omitempty"`
 	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
 	Boards       []Board       `xml:"BOARD"`
+	Matches      []Match       `xml:"MATCH"`
 	Sections     []Section     `xml:"SECTION"`
 }
 
@@ -123,6 +135,7 @@ type Section struct {
 	ID           string        `xml:"SECTION_ID,attr,omitempty"`
 	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
 	Boards       []Board       `xml:"BOARD"`
+	Matches      []Match       `xml:"MATCH"`
 }
 
 // Participants are the pairs (or teams) of a section.
@@ -148,9 +161,13 @@ type Pair struct {
 	WinsOrDraws     string `xml:"WINS_OR_DRAWS,omitempty"`
 }
 
-// Team is a team and its result.
+// Team is a team and its result. Files name it by a TEAM_NAME element
+// or by TEAM_ID and TEAM_NAME attributes (the form ImportUsebio reads);
+// ID says which.
 type Team struct {
-	Name       string   `xml:"TEAM_NAME"`
+	IDAttr     string   `xml:"TEAM_ID,attr,omitempty"`
+	NameAttr   string   `xml:"TEAM_NAME,attr,omitempty"`
+	Name       string   `xml:"TEAM_NAME,omitempty"`
 	Number     string   `xml:"TEAM_NUMBER,omitempty"`
 	Players    []Player `xml:"PLAYER"`
 	Place      string   `xml:"PLACE,omitempty"`
@@ -162,6 +179,33 @@ type Player struct {
 	Name       string `xml:"PLAYER_NAME"`
 	NationalID string `xml:"NATIONAL_ID_NUMBER,omitempty"`
 	ClubID     string `xml:"CLUB_ID_NUMBER,omitempty"`
+}
+
+// ID is how the file names the team: its TEAM_NAME, else its TEAM_ID
+// or TEAM_NUMBER.
+func (t *Team) ID() string {
+	return strings.TrimSpace(cmp.Or(t.Name, t.NameAttr, t.IDAttr, t.Number))
+}
+
+// Match is one match of a teams event (MATCH): the round, the two teams
+// (TEAM, the home team, and OPPOSING_TEAM), each team's score in the
+// event's MATCH_SCORING_METHOD (VPs, or IMPs) and the boards of the match,
+// each with its two tables' traveller lines; a line's DIRECTION says where
+// TEAM sat at that table. These are the elements real teams files carry,
+// as USEBIO readers read them (SOURCE.md). TEAM_IMPS and
+// OPPOSING_TEAM_IMPS are bridgetd's own (no DTD or real file was found to
+// name them): each team's own net IMPs for the match, which cancel
+// (+5, −5) unless an adjusted score gave each team its own figure (Law
+// 12C1(b): +13, −9).
+type Match struct {
+	Round         string  `xml:"ROUND_NUMBER,omitempty"`
+	Team          string  `xml:"TEAM"`
+	Opposing      string  `xml:"OPPOSING_TEAM"`
+	TeamScore     string  `xml:"TEAM_SCORE,omitempty"`
+	OpposingScore string  `xml:"OPPOSING_TEAM_SCORE,omitempty"`
+	TeamIMPs      string  `xml:"TEAM_IMPS,omitempty"`
+	OpposingIMPs  string  `xml:"OPPOSING_TEAM_IMPS,omitempty"`
+	Boards        []Board `xml:"BOARD"`
 }
 
 // Board is a board's traveller. Average is the Butler datum a program
@@ -176,9 +220,12 @@ type Board struct {
 // Line is one row of a traveller, as written: the pairs, the contract, the
 // declarer, the lead, the tricks, North–South's score (or an artificial
 // score such as "A6040"), and each side's match points, or its IMPs:
-// Butler (NS_BUTLER_POINTS) or cross-IMPs (NS_CROSS_IMP_POINTS); NS_IMPS
-// is read as older files and bridgetd's teams export write it.
+// Butler (NS_BUTLER_POINTS) or cross-IMPs (NS_CROSS_IMP_POINTS). NS_IMPS
+// is read, as bridgetd's teams export wrote it before it wrote matches
+// (MATCH); no real file has it and it is no longer written.
 type Line struct {
+	// Direction is, in a MATCH, where the match's TEAM sat: NS or EW.
+	Direction  string `xml:"DIRECTION,omitempty"`
 	NS         string `xml:"NS_PAIR_NUMBER"`
 	EW         string `xml:"EW_PAIR_NUMBER"`
 	Contract   string `xml:"CONTRACT,omitempty"`
@@ -297,22 +344,23 @@ type placed struct {
 	where        string
 	participants *Participants
 	boards       []Board
+	matches      []Match
 }
 
 func (e *Event) sections() []placed {
 	var out []placed
-	if e.Participants != nil || len(e.Boards) > 0 {
-		out = append(out, placed{"", e.Participants, e.Boards})
+	if e.Participants != nil || len(e.Boards) > 0 || len(e.Matches) > 0 {
+		out = append(out, placed{"", e.Participants, e.Boards, e.Matches})
 	}
 	for _, s := range e.Sections {
-		out = append(out, placed{"section " + s.ID, s.Participants, s.Boards})
+		out = append(out, placed{"section " + s.ID, s.Participants, s.Boards, s.Matches})
 	}
 	for _, ss := range e.Sessions {
-		if ss.Participants != nil || len(ss.Boards) > 0 {
-			out = append(out, placed{"session " + ss.name(), ss.Participants, ss.Boards})
+		if ss.Participants != nil || len(ss.Boards) > 0 || len(ss.Matches) > 0 {
+			out = append(out, placed{"session " + ss.name(), ss.Participants, ss.Boards, ss.Matches})
 		}
 		for _, s := range ss.Sections {
-			out = append(out, placed{strings.TrimSpace("session " + ss.name() + " section " + s.ID), s.Participants, s.Boards})
+			out = append(out, placed{strings.TrimSpace("session " + ss.name() + " section " + s.ID), s.Participants, s.Boards, s.Matches})
 		}
 	}
 	return out

@@ -67,6 +67,16 @@ func runPaper(e *env, args []string) error {
 	return writeOutput(e, *out, func(w io.Writer) error { return publish.DirectorPDF(w, &m, o) })
 }
 
+// publishedEvent loads an event file and gathers its published results
+// (publish.FromEvent): the ranking and the matches.
+func publishedEvent(path string) (*publish.Results, error) {
+	ev, _, err := event.NewFileStore(path).Load(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	return publish.FromEvent(context.Background(), ev)
+}
+
 func runPublish(e *env, args []string) error {
 	c := commands["publish"]
 	fs := newFlagSet(e, c)
@@ -85,10 +95,7 @@ func runPublish(e *env, args []string) error {
 	var r *publish.Results
 	switch lower := strings.ToLower(pos[0]); {
 	case strings.HasSuffix(lower, ".json"):
-		var ev *event.Event
-		if ev, _, err = event.NewFileStore(pos[0]).Load(context.Background()); err == nil {
-			r, err = publish.FromEvent(context.Background(), ev)
-		}
+		r, err = publishedEvent(pos[0])
 	case strings.HasSuffix(lower, ".xml"):
 		r, err = publishUSEBIO(pos[0], *workers)
 	default:

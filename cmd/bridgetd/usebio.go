@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"github.com/bridgetd/bridgetd/publish"
 	"github.com/bridgetd/bridgetd/textfile"
 	"github.com/bridgetd/bridgetd/usebio"
 )
@@ -13,8 +15,8 @@ import (
 func init() {
 	register(&command{
 		name:    "usebio",
-		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn | check [--dtd FILE.dtd] FILE.xml",
-		summary: "write a scored event as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ (and, with --dtd, where it breaks the DTD)",
+		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn|EVENT.json | check [--dtd FILE.dtd] FILE.xml",
+		summary: "write a scored event (a PBN file, or an event file with its matches) as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ (and, with --dtd, where it breaks the DTD)",
 		run:     runUsebio,
 	})
 }
@@ -36,7 +38,12 @@ func runUsebio(e *env, args []string) error {
 				return err
 			}
 		}
-		r, err := publishPBN(e, "usebio", pos[1], "", 0, false, false) // USEBIO carries no deals
+		var r *publish.Results
+		if strings.HasSuffix(strings.ToLower(pos[1]), ".json") {
+			r, err = publishedEvent(pos[1])
+		} else {
+			r, err = publishPBN(e, "usebio", pos[1], "", 0, false, false) // USEBIO carries no deals
+		}
 		if err != nil {
 			return err
 		}

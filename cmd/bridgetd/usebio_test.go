@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/bridgetd/bridgetd/usebio"
 )
 
 // TestUsebioExportCheck exports the JFR barometer as USEBIO and re-scores
@@ -50,5 +54,48 @@ func TestUsebioCheckDTD(t *testing.T) {
 	code, stdout, _ = runCmd(t, "", "usebio", "check", "--dtd", dtd, bad)
 	if code != 1 || !strings.Contains(stdout, bad+": line 2: USEBIO/CLUB/GRADE: element not declared") {
 		t.Errorf("invalid file: exit %d, %q", code, stdout)
+	}
+}
+
+// TestUsebioExportEvent: "usebio export" of the Swiss teams event file of
+// testdata/teams.script writes each round's matches with both teams' VPs
+// as "rank" gives the totals; the file validates against the DTD and
+// re-scores with no difference.
+func TestUsebioExportEvent(t *testing.T) {
+	dir := t.TempDir()
+	runScript(t, "testdata/teams.script", dir)
+	out := filepath.Join(dir, "teams.xml")
+	if code, _, errOut := runCmd(t, "", "usebio", "export", "-o", out, filepath.Join(dir, "event.json")); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "<MATCH>"); n < 2 || !strings.Contains(string(data), "<TEAM_SCORE>") || strings.Contains(string(data), "NS_IMPS") {
+		t.Errorf("%d MATCH elements (want the event's matches with their VPs, no NS_IMPS):\n%s", n, data)
+	}
+	// Each team's VPs over its matches add up to its total in the ranking
+	// (four teams: no byes).
+	f, err := usebio.Decode(bytes.NewReader(data), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := map[string]float64{}
+	for _, m := range f.Events[0].Matches {
+		a, _ := strconv.ParseFloat(m.TeamScore, 64)
+		b, _ := strconv.ParseFloat(m.OpposingScore, 64)
+		sum[m.Team] += a
+		sum[m.Opposing] += b
+	}
+	for _, tm := range f.Events[0].Participants.Teams {
+		total, _ := strconv.ParseFloat(tm.TotalScore, 64)
+		if d := sum[tm.ID()] - total; d > 0.011 || d < -0.011 || total == 0 {
+			t.Errorf("team %s: VPs of its matches add to %g, its total is %s", tm.ID(), sum[tm.ID()], tm.TotalScore)
+		}
+	}
+	code, stdout, errOut := runCmd(t, "", "usebio", "check", "--dtd", "../../usebio/testdata/usebio-1.2-reconstructed.dtd", out)
+	if code != 0 || stdout != "0 differences\n" {
+		t.Errorf("check: exit %d, %q %q", code, stdout, errOut)
 	}
 }
