@@ -431,7 +431,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law 70A: %d of the claimed tricks are doubtful and go to the opponents", c.Tricks-v))
 	}
 	switch {
-	case unaware && s.awareValue() > v:
+	case unaware && s.awareAbove(v):
 		aw.Law = "70C"
 		aw.Reasons = append(aw.Reasons, "Law 70C: an opponent holds a trump the claimer did not mention; he may have forgotten it, and it takes a trick on a normal line")
 	case v < ddv && s.guessed:
@@ -606,13 +606,15 @@ func (s *claimSearch) trumpOut() bool {
 	return false
 }
 
-// awareValue is the value had the claimer known of the outstanding trump.
-func (s *claimSearch) awareValue() int {
+// awareAbove reports whether the claimer, had he known of the outstanding
+// trump, would take more than v tricks: one null-window search, which is
+// all the ruling needs (the exact value would take several).
+func (s *claimSearch) awareAbove(v int) bool {
 	t := newClaimSearch(ClaimPosition{}, s.side, Statement{Steps: s.steps}, s.mode)
 	t.root = s.root
 	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
 	t.solver, t.ddMemo = s.solver, s.ddMemo
-	return t.value()
+	return t.search(t.root, v, v+1) > v
 }
 
 func (s *claimSearch) value() int { return s.exact(s.root, -1) }
