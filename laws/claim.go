@@ -1407,8 +1407,13 @@ func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
 }
 
 // sure reports whether the claimer's side, on lead at a trick start,
-// takes every trick left whatever anyone plays: every card it holds is a
-// winner and no opponent can ruff.
+// takes every trick left whatever anyone plays. No opponent may hold a
+// trump, and either every card the side holds is a winner, or one hand
+// holds only winners and at least as many cards as its partner in every
+// suit: then every trick is led by the side in a suit that hand holds
+// (its partner leads only suits it holds, and it leads only winners), so
+// it follows with a winner and the side keeps the lead — partner's
+// discards only shorten partner's suits.
 func (s *claimSearch) sure(st *claimState) bool {
 	if st.n != 0 || st.leader.Side() != s.side {
 		return false
@@ -1420,9 +1425,25 @@ func (s *claimSearch) sure(st *claimState) bool {
 			}
 		}
 	}
-	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
+	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
+	var w bridge.Hand
 	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		if own.InSuit(su)&^s.winners(st, su) != 0 {
+		w |= s.winners(st, su)
+	}
+	if (x|y)&^w == 0 {
+		return true
+	}
+	return dominates(x, y, w) || dominates(y, x, w)
+}
+
+// dominates reports whether hand x holds only cards of w and at least as
+// many cards as hand y in every suit.
+func dominates(x, y, w bridge.Hand) bool {
+	if x&^w != 0 {
+		return false
+	}
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if bits.OnesCount16(x.SuitBits(su)) < bits.OnesCount16(y.SuitBits(su)) {
 			return false
 		}
 	}
