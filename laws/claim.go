@@ -1406,16 +1406,21 @@ func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
 	return bridge.Hand(0).With(lowest(h, su)).With(highest(h, su))
 }
 
-// sure reports whether the claimer's side, on lead at a trick start,
-// takes every trick left whatever anyone plays. No opponent may hold a
-// trump, and either every card the side holds is a winner, or one hand
+// sure reports whether the claimer's side, at a trick start, takes every
+// trick left whatever anyone plays. No opponent may hold a trump. With the
+// side on lead, either every card the side holds is a winner, or one hand
 // holds only winners and at least as many cards as its partner in every
 // suit: then every trick is led by the side in a suit that hand holds
 // (its partner leads only suits it holds, and it leads only winners), so
 // it follows with a winner and the side keeps the lead — partner's
 // discards only shorten partner's suits.
+//
+// With an opponent on lead the same holds when the side (with every card
+// a winner), or the hand holding only winners, holds every suit he can
+// lead: the side wins that trick with a winner of the suit led and goes
+// on as above.
 func (s *claimSearch) sure(st *claimState) bool {
-	if st.n != 0 || st.leader.Side() != s.side {
+	if st.n != 0 {
 		return false
 	}
 	if s.hasTrump {
@@ -1430,10 +1435,28 @@ func (s *claimSearch) sure(st *claimState) bool {
 	for su := bridge.Clubs; su <= bridge.Spades; su++ {
 		w |= s.winners(st, su)
 	}
-	if (x|y)&^w == 0 {
-		return true
+	var need bridge.Hand // a card of each suit the opponent on lead holds
+	if st.leader.Side() != s.side {
+		for su := bridge.Clubs; su <= bridge.Spades; su++ {
+			if st.hands[st.leader].InSuit(su) != 0 {
+				need = need.With(lowest(st.hands[st.leader], su))
+			}
+		}
 	}
-	return dominates(x, y, w) || dominates(y, x, w)
+	if (x|y)&^w == 0 {
+		return holdsSuits(x|y, need)
+	}
+	return dominates(x, y, w) && holdsSuits(x, need) || dominates(y, x, w) && holdsSuits(y, need)
+}
+
+// holdsSuits reports whether h holds a card of the suit of every card of need.
+func holdsSuits(h, need bridge.Hand) bool {
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if need.InSuit(su) != 0 && h.InSuit(su) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // dominates reports whether hand x holds only cards of w and at least as

@@ -82,7 +82,7 @@ func TestClaimBoundsSound(t *testing.T) {
 	if testing.Short() {
 		n = 800
 	}
-	fired, dom, trumps := 0, 0, 0
+	fired, dom, opp, trumps := 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		st, trump := smallEnding(r, 1+r.IntN(4))
 		side := bridge.Side(r.IntN(2))
@@ -98,6 +98,9 @@ func TestClaimBoundsSound(t *testing.T) {
 			if (x|y)&^(s.winners(&st, bridge.Clubs)|s.winners(&st, bridge.Diamonds)|s.winners(&st, bridge.Hearts)|s.winners(&st, bridge.Spades)) != 0 {
 				dom++ // by one hand's winners and lengths, not all the side's cards
 			}
+			if st.leader.Side() != side {
+				opp++ // an opponent on lead
+			}
 			if k := st.hands[st.leader].Len(); worst != k {
 				t.Fatalf("%v %s, %s on lead: sure() credits all %d tricks to %s, the worst play gives %d", st.hands, trump, st.leader, k, side, worst)
 			}
@@ -109,7 +112,7 @@ func TestClaimBoundsSound(t *testing.T) {
 			}
 		}
 	}
-	if fired < n/20 || dom < n/100 || trumps < n/20 {
-		t.Fatalf("only %d sure (%d by one hand) and %d master-trump endings of %d", fired, dom, trumps, n)
+	if fired < n/20 || dom < n/100 || opp < n/100 || trumps < n/20 {
+		t.Fatalf("only %d sure (%d by one hand, %d with an opponent on lead) and %d master-trump endings of %d", fired, dom, opp, trumps, n)
 	}
 }
