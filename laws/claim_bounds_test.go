@@ -59,13 +59,7 @@ func smallEnding(r *rand.Rand, k int) (claimState, bridge.Strain) {
 			pack = append(pack, c)
 		}
 	}
-	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
-	var st claimState
-	for s := 0; s < 4; s++ {
-		for _, c := range pack[s*k : (s+1)*k] {
-			st.hands[s] = st.hands[s].With(c)
-		}
-	}
+	st := claimState{hands: dealOut(r, pack, k)}
 	st.leader = bridge.Seat(r.IntN(4))
 	return st, bridge.Strain(r.IntN(5))
 }
