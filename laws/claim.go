@@ -431,7 +431,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law 70A: %d of the claimed tricks are doubtful and go to the opponents", c.Tricks-v))
 	}
 	switch {
-	case unaware && s.awareValue() > v:
+	case unaware && s.awareAbove(v):
 		aw.Law = "70C"
 		aw.Reasons = append(aw.Reasons, "Law 70C: an opponent holds a trump the claimer did not mention; he may have forgotten it, and it takes a trick on a normal line")
 	case v < ddv && s.guessed:
@@ -606,13 +606,15 @@ func (s *claimSearch) trumpOut() bool {
 	return false
 }
 
-// awareValue is the value had the claimer known of the outstanding trump.
-func (s *claimSearch) awareValue() int {
+// awareAbove reports whether the claimer, had he known of the outstanding
+// trump, would take more than v tricks: one null-window search, which is
+// all the ruling needs (the exact value would take several).
+func (s *claimSearch) awareAbove(v int) bool {
 	t := newClaimSearch(ClaimPosition{}, s.side, Statement{Steps: s.steps}, s.mode)
 	t.root = s.root
 	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
 	t.solver, t.ddMemo = s.solver, s.ddMemo
-	return t.value()
+	return t.search(t.root, v, v+1) > v
 }
 
 func (s *claimSearch) value() int { return s.exact(s.root, -1) }
@@ -1404,11 +1406,21 @@ func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
 	return bridge.Hand(0).With(lowest(h, su)).With(highest(h, su))
 }
 
-// sure reports whether the claimer's side, on lead at a trick start,
-// takes every trick left whatever anyone plays: every card it holds is a
-// winner and no opponent can ruff.
+// sure reports whether the claimer's side, at a trick start, takes every
+// trick left whatever anyone plays. No opponent may hold a trump. With the
+// side on lead, either every card the side holds is a winner, or one hand
+// holds only winners and at least as many cards as its partner in every
+// suit: then every trick is led by the side in a suit that hand holds
+// (its partner leads only suits it holds, and it leads only winners), so
+// it follows with a winner and the side keeps the lead — partner's
+// discards only shorten partner's suits.
+//
+// With an opponent on lead the same holds when the side (with every card
+// a winner), or the hand holding only winners, holds every suit he can
+// lead: the side wins that trick with a winner of the suit led and goes
+// on as above.
 func (s *claimSearch) sure(st *claimState) bool {
-	if st.n != 0 || st.leader.Side() != s.side {
+	if st.n != 0 {
 		return false
 	}
 	if s.hasTrump {
@@ -1418,9 +1430,43 @@ func (s *claimSearch) sure(st *claimState) bool {
 			}
 		}
 	}
-	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
+	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
+	var w bridge.Hand
 	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		if own.InSuit(su)&^s.winners(st, su) != 0 {
+		w |= s.winners(st, su)
+	}
+	var need bridge.Hand // a card of each suit the opponent on lead holds
+	if st.leader.Side() != s.side {
+		for su := bridge.Clubs; su <= bridge.Spades; su++ {
+			if st.hands[st.leader].InSuit(su) != 0 {
+				need = need.With(lowest(st.hands[st.leader], su))
+			}
+		}
+	}
+	if (x|y)&^w == 0 {
+		return holdsSuits(x|y, need)
+	}
+	return dominates(x, y, w) && holdsSuits(x, need) || dominates(y, x, w) && holdsSuits(y, need)
+}
+
+// holdsSuits reports whether h holds a card of the suit of every card of need.
+func holdsSuits(h, need bridge.Hand) bool {
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if need.InSuit(su) != 0 && h.InSuit(su) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// dominates reports whether hand x holds only cards of w and at least as
+// many cards as hand y in every suit.
+func dominates(x, y, w bridge.Hand) bool {
+	if x&^w != 0 {
+		return false
+	}
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if bits.OnesCount16(x.SuitBits(su)) < bits.OnesCount16(y.SuitBits(su)) {
 			return false
 		}
 	}

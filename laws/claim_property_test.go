@@ -10,18 +10,25 @@ import (
 // randomPosition deals k cards to each seat from a shuffled pack (the rest
 // counts as played), with a random trump, leader and declarer.
 func randomPosition(r *rand.Rand, k int) ClaimPosition {
-	pack := bridge.Pack()
-	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
 	var pos ClaimPosition
-	for s := 0; s < 4; s++ {
-		for _, c := range pack[s*k : (s+1)*k] {
-			pos.Hands[s] = pos.Hands[s].With(c)
-		}
-	}
+	pack := bridge.Pack()
+	pos.Hands = dealOut(r, pack[:], k)
 	pos.Trump = bridge.Strain(r.IntN(5))
 	pos.Leader = bridge.Seat(r.IntN(4))
 	pos.Declarer = bridge.Seat(r.IntN(4))
 	return pos
+}
+
+// dealOut shuffles pack and deals k of its cards to each seat.
+func dealOut(r *rand.Rand, pack []bridge.Card, k int) bridge.Deal {
+	r.Shuffle(len(pack), func(i, j int) { pack[i], pack[j] = pack[j], pack[i] })
+	var d bridge.Deal
+	for s := 0; s < 4; s++ {
+		for _, c := range pack[s*k : (s+1)*k] {
+			d[s] = d[s].With(c)
+		}
+	}
+	return d
 }
 
 // TestClaimProperties checks Laws 70 and 71 on random positions:

@@ -1,0 +1,112 @@
+package laws
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// worstTricks returns the side's tricks from a trick start when every
+// seat, the side's own included, plays whatever legal card does worst for
+// the side: a lower bound that holds "whatever anyone plays" must not
+// exceed it.
+func worstTricks(s *claimSearch, st claimState) int {
+	if st.n == 4 {
+		w := (st.leader + bridge.Seat(s.winning(&st))) & 3
+		won := 0
+		if w.Side() == s.side {
+			won = 1
+		}
+		return won + worstTricks(s, claimState{hands: st.hands, leader: w})
+	}
+	seat := (st.leader + bridge.Seat(st.n)) & 3
+	h := st.hands[seat]
+	if h == 0 {
+		return 0
+	}
+	legal := h
+	if st.n > 0 {
+		if f := h.InSuit(st.trick[0].Suit()); f != 0 {
+			legal = f
+		}
+	}
+	best := 14
+	for _, c := range legal.Cards() {
+		best = min(best, worstTricks(s, s.apply(st, claimMove{card: c})))
+	}
+	return best
+}
+
+// smallEnding deals k cards to each seat from a few suits' top cards, so
+// that one side often holds a hand of winners, with a random trump.
+func smallEnding(r *rand.Rand, k int) (claimState, bridge.Strain) {
+	var pack []bridge.Card
+	nsuits := 1 + r.IntN(4)
+	suits := r.Perm(4)[:nsuits]
+	for _, su := range suits {
+		for rk := bridge.Ace; rk > bridge.Ace-bridge.Rank(2+r.IntN(8)) && rk >= bridge.Two; rk-- {
+			pack = append(pack, bridge.NewCard(bridge.Suit(su), rk))
+		}
+	}
+	for len(pack) < 4*k { // too few: fill from the whole pack
+		c := bridge.NewCard(bridge.Suit(r.IntN(4)), bridge.Rank(2+r.IntN(13)))
+		dup := false
+		for _, d := range pack {
+			dup = dup || d == c
+		}
+		if !dup {
+			pack = append(pack, c)
+		}
+	}
+	st := claimState{hands: dealOut(r, pack, k)}
+	st.leader = bridge.Seat(r.IntN(4))
+	return st, bridge.Strain(r.IntN(5))
+}
+
+// TestClaimBoundsSound checks the claim search's lower bounds on small
+// endings against brute force: the tricks sure() credits (all of them)
+// and masterTrumps' count are never more than the side takes when every
+// seat, its own too, plays the worst card for it. A bound that failed
+// here could cut the search of Law 70A's worst normal line short and
+// change an award.
+func TestClaimBoundsSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 1))
+	n := 2500
+	if testing.Short() {
+		n = 800
+	}
+	fired, dom, opp, trumps := 0, 0, 0, 0
+	for i := 0; i < n; i++ {
+		st, trump := smallEnding(r, 1+r.IntN(4))
+		side := bridge.Side(r.IntN(2))
+		s := newClaimSearch(ClaimPosition{Trump: trump}, side, Statement{}, modeNormal)
+		sure, mt := s.sure(&st), s.masterTrumps(&st)
+		if !sure && mt == 0 {
+			continue
+		}
+		worst := worstTricks(s, st)
+		if sure {
+			fired++
+			x, y := st.hands[side.Seats()[0]], st.hands[side.Seats()[1]]
+			if (x|y)&^(s.winners(&st, bridge.Clubs)|s.winners(&st, bridge.Diamonds)|s.winners(&st, bridge.Hearts)|s.winners(&st, bridge.Spades)) != 0 {
+				dom++ // by one hand's winners and lengths, not all the side's cards
+			}
+			if st.leader.Side() != side {
+				opp++ // an opponent on lead
+			}
+			if k := st.hands[st.leader].Len(); worst != k {
+				t.Fatalf("%v %s, %s on lead: sure() credits all %d tricks to %s, the worst play gives %d", st.hands, trump, st.leader, k, side, worst)
+			}
+		}
+		if mt > 0 {
+			trumps++
+			if mt > worst {
+				t.Fatalf("%v %s, %s on lead: masterTrumps credits %d tricks to %s, the worst play gives %d", st.hands, trump, st.leader, mt, side, worst)
+			}
+		}
+	}
+	if fired < n/20 || dom < n/100 || opp < n/100 || trumps < n/20 {
+		t.Fatalf("only %d sure (%d by one hand, %d with an opponent on lead) and %d master-trump endings of %d", fired, dom, opp, trumps, n)
+	}
+}
