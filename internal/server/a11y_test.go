@@ -150,10 +150,18 @@ func TestAccessibility(t *testing.T) {
 			jsDo(`document.getElementById('password').removeAttribute('minlength'), document.getElementById('confirm').removeAttribute('minlength')`),
 			chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("password-error")))
 		dir.axeCheck(src, sz.name+" /password (refused)")
-		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id)} {
+		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id),
+			fmt.Sprintf("/console/%d/correct?round=1&table=2&board=%d", id, t2.Boards[0])} {
 			dir.do(chromedp.Navigate(ts.URL + path))
 			dir.axeCheck(src, sz.name+" "+path)
 		}
+		// A correction refused because the result changed since it was
+		// read: the 409 page (its status is expected).
+		dir.expect("status of 409 (Conflict) " + ts.URL + fmt.Sprintf("/console/%d/results", id))
+		dir.do(jsDo(`document.querySelector('input[name=revision]').value = '999'`), chromedp.SendKeys(chromedp.ID("c-contract"), "3NT"),
+			chromedp.SendKeys(chromedp.ID("c-tricks"), "9"), chromedp.SendKeys(chromedp.ID("c-by"), "TD"), chromedp.SendKeys(chromedp.ID("c-why"), "stale"),
+			chromedp.Submit(chromedp.ID("c-why")), chromedp.WaitVisible(chromedp.ID("stale")))
+		dir.axeCheck(src, sz.name+" correction refused as stale")
 		// The wrong-token login page (its 401 is expected).
 		pub.expect("status of 401 (Unauthorized) " + ts.URL + "/login")
 		pub.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "wrong"),

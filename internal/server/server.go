@@ -225,6 +225,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /console/{id}/draw", s.director(s.drawSwiss))
 	m.HandleFunc("POST /console/{id}/publish", s.director(s.publish))
 	m.HandleFunc("POST /console/{id}/pairs/{n}", s.director(s.setPair))
+	m.HandleFunc("GET /console/{id}/correct", s.director(s.correction))
 	m.HandleFunc("POST /console/{id}/results", s.director(s.correct))
 	m.HandleFunc("POST /console/{id}/rulings", s.director(s.ruling))
 	m.HandleFunc("POST /console/{id}/fines", s.director(s.fine))
