@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -128,9 +130,18 @@ type tableView struct {
 	Done     bool        `json:"done"`
 	Boards   []boardView `json:"boards"`
 	Vul      []string    `json:"vul"`
+	// Seats names the four players by seat at an individual event's
+	// table (North, South, East, West); empty at pairs and teams.
+	Seats []seatView `json:"seats,omitempty"`
 	// Earlier lists the boards the table played in earlier rounds, each
 	// visible once every table that plays it has played it.
 	Earlier []earlierBoard `json:"earlier,omitempty"`
+}
+
+// seatView is one player at an individual table.
+type seatView struct {
+	Seat   string `json:"seat"` // North, South, East, West
+	Player string `json:"player"`
 }
 
 // earlierBoard is a board a table played in an earlier round.
@@ -164,6 +175,20 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 		return fmt.Sprint(n)
 	}
 	v.NS, v.EW = label(st.Assignment.NS), label(st.Assignment.EW)
+	if event.Kind(st.Event.Kind) == event.Individual {
+		seats, err := s.seatings(ctx, tc.Event)
+		if err != nil {
+			return v, err
+		}
+		for _, se := range seats {
+			if se.Round != st.Assignment.Round || se.Table != tc.Table {
+				continue
+			}
+			for _, seat := range []bridge.Seat{bridge.North, bridge.South, bridge.East, bridge.West} {
+				v.Seats = append(v.Seats, seatView{Seat: seat.Name(), Player: label(se.Players[seat])})
+			}
+		}
+	}
 	for _, b := range st.Assignment.Boards {
 		res := st.Results[b]
 		bv := boardView{Number: b, Status: res.Status, Contract: res.Contract, Declarer: res.Declarer, Lead: res.Lead,
@@ -343,4 +368,12 @@ func (s *Server) earlierBoards(r *http.Request, tc store.TableCode, round int) (
 		}
 	}
 	return out, nil
+}
+
+// seatings is the event's individual seating (store.Seatings), computed
+// once per change of the event and shared by its tables.
+func (s *Server) seatings(ctx context.Context, id int64) ([]store.Seating, error) {
+	v, err := s.live.shared(ctx, id, "seatings", func(ctx context.Context) (any, error) { return s.st.Seatings(ctx, id) })
+	out, _ := v.([]store.Seating)
+	return out, err
 }

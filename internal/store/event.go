@@ -996,3 +996,29 @@ func (s *Store) AddRound(ctx context.Context, id int64, drawn *event.Event, roun
 		return insertRounds(ctx, tx, id, map[int]int{round: sess.Number}, as)
 	})
 }
+
+// Seating is the four players of an individual event's table in one
+// round, in the order North, East, South, West (Law 5A).
+type Seating struct {
+	Round, Table int
+	Players      []int
+}
+
+// Seatings returns the seats of every table of an individual event, from
+// its movement (package event's Match.Players); none for an event of pairs
+// or teams.
+func (s *Store) Seatings(ctx context.Context, id int64) ([]Seating, error) {
+	ev, err := s.Skeleton(ctx, id)
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	var out []Seating
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.Individual() && len(m.Players) == 4 {
+				out = append(out, Seating{Round: rd.Number, Table: m.Table, Players: m.Players})
+			}
+		}
+	}
+	return out, nil
+}

@@ -89,7 +89,8 @@
   function render() {
     $('round-label').textContent = state.round ? '· Round ' + state.round : '';
     var pairs = $('pairs');
-    pairs.textContent = state.round ? 'NS ' + state.ns + ' · EW ' + state.ew + (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    pairs.textContent = state.round ? (state.seats ? seatNames(['North', 'South', 'East', 'West']) : 'NS ' + state.ns + ' · EW ' + state.ew) +
+      (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
     var earlier = $('earlier-list');
     earlier.textContent = '';
     (state.earlier || []).forEach(function (e) {
@@ -131,6 +132,9 @@
     if (!b) return;
     if (b.status === 'entered') {
       $('confirm-line').textContent = line(b);
+      // An individual table: name who entered and who checks.
+      $('confirm-seats').hidden = !state.seats;
+      $('confirm-seats').textContent = state.seats ? 'Entered by ' + seatNames(['North', 'South']) + '. To check: ' + seatNames(['East', 'West']) + '.' : '';
       var ul = $('confirm-warnings'); ul.textContent = '';
       (b.warnings || []).forEach(function (w) { var li = document.createElement('li'); li.textContent = 'Check: ' + w; ul.appendChild(li); });
     }
@@ -142,6 +146,12 @@
         dl.appendChild(a);
       } else { dl.textContent = 'The traveller is shown when every table has played this board.'; }
     }
+  }
+
+  // seatNames names the players of an individual table in the seats given.
+  function seatNames(seats) {
+    return (state.seats || []).filter(function (p) { return seats.indexOf(p.seat) >= 0; })
+      .map(function (p) { return p.seat + ' ' + p.player; }).join(' · ');
   }
 
   function line(b) {
