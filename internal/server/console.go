@@ -544,6 +544,31 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// forfeit declares a match forfeited by a team or pair in default
+// (NSWBA 13.9, package event's rule through the store).
+func (s *Server) forfeit(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	round, err := formInt(r, "round", 1, 1000)
+	var match, offender int
+	if err == nil {
+		match, err = formInt(r, "match", 1, 1000)
+	}
+	if err == nil {
+		offender, err = formInt(r, "offender", 1, 10000)
+	}
+	if err == nil {
+		err = s.st.Forfeit(r.Context(), id, round, match, offender)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // ruling records an adjusted score (Law 12C).
 func (s *Server) ruling(w http.ResponseWriter, r *http.Request, id int64) {
 	if err := parseForm(r); err != nil {

@@ -37,7 +37,7 @@ var funcs = template.FuncMap{
 		}
 		return s
 	},
-	"qr":  qrSVG,
+	"qr": qrSVG,
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {

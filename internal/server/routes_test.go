@@ -203,6 +203,12 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "no such event", path: fmt.Sprintf("/console/999/correct?round=1&table=1&board=%d", b), code: 404},
 			{why: "not the director", path: fmt.Sprintf("%s/correct?round=1&table=1&board=%d", ev, b), anon: true, code: 303},
 		},
+		"POST /console/{id}/forfeits": {
+			{why: "a Mitchell scored by matchpoints has no forfeits (NSWBA 13.9)", path: ev + "/forfeits", body: "round=1&match=1&offender=1", code: 400},
+			{why: "match not a number", path: ev + "/forfeits", body: "round=1&match=one&offender=1", code: 400},
+			{why: "no offender", path: ev + "/forfeits", body: "round=1&match=1", code: 400},
+			{why: "no such event", path: "/console/999/forfeits", body: "round=1&match=1&offender=1", code: 404},
+		},
 		"POST /console/{id}/rulings": {
 			{why: "unknown kind", path: ev + "/rulings", body: fmt.Sprintf("round=1&table=1&board=%d&kind=magic&director=TD", b), code: 400},
 			{why: "score not a number", path: ev + "/rulings", body: fmt.Sprintf("round=1&table=1&board=%d&kind=assigned&ns_score=lots&director=TD", b), code: 400},

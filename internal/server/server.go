@@ -228,6 +228,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /console/{id}/correct", s.director(s.correction))
 	m.HandleFunc("POST /console/{id}/results", s.director(s.correct))
 	m.HandleFunc("POST /console/{id}/rulings", s.director(s.ruling))
+	m.HandleFunc("POST /console/{id}/forfeits", s.director(s.forfeit))
 	m.HandleFunc("POST /console/{id}/fines", s.director(s.fine))
 	m.HandleFunc("POST /console/{id}/calls/{call}/answer", s.director(s.answerCall))
 	m.HandleFunc("GET /console/{id}/export.json", s.director(s.exportEvent))
