@@ -18,8 +18,8 @@ import (
 
 var revisionField = regexp.MustCompile(`name="revision" value="(\d+)"`)
 
-// login returns a new client logged in as the director: a second
-// director at another computer.
+// login returns a new client logged in as the director (a second
+// director at another computer, when e.dir is the first).
 func (e *env) login() *http.Client {
 	e.t.Helper()
 	jar, _ := cookiejar.New(nil)
@@ -34,7 +34,7 @@ func (e *env) login() *http.Client {
 	}
 	r.Body.Close()
 	if r.StatusCode != http.StatusSeeOther {
-		e.t.Fatalf("second director's login: %s", r.Status)
+		e.t.Fatalf("director login: %s", r.Status)
 	}
 	return c
 }
