@@ -192,8 +192,16 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 		}
 	}
 	if st.Event.TwoRooms() && st.Assignment.Active() {
+		// The match so far is shown beside the entry, never in its way: a
+		// match package event cannot score yet (an adjusted score the
+		// director is still recording) leaves it out, for the console to
+		// show.
 		if v.Match, err = s.matchSoFar(ctx, tc, st.Assignment); err != nil {
-			return v, err
+			if errors.Is(err, context.Canceled) {
+				return v, err
+			}
+			s.log.Warn("match so far", "event", tc.Event, "table", tc.Table, "err", err)
+			v.Match = nil
 		}
 	}
 	for _, b := range st.Assignment.Boards {
