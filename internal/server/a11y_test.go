@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
+	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 	"testing"
@@ -105,6 +107,23 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	tok, _ := srv.DirectorToken(ctx)
+	// A teams round robin whose match 1 has played a board in both rooms:
+	// the table page's match so far, the console's forfeit form.
+	teams := e.createEvent(url.Values{"name": {"Teams"}, "movement": {"round-robin"}, "entrants": {"4"}, "per_round": {"2"}})
+	if code, body := e.postForm(fmt.Sprintf("/console/%d/rounds/1/start", teams), nil); code != http.StatusSeeOther {
+		t.Fatalf("start the teams round: %d %s", code, body)
+	}
+	e.refreshCodes()
+	tb1 := e.state(1).Boards[0].Number
+	for _, table := range []int{1, 2} {
+		if c, m := e.postJSON(nil, "/t/"+e.codes[table]+"/enter", entryBody(fmt.Sprint("a11y-t", table), tb1, "")); c != 200 {
+			t.Fatalf("teams table %d: %d %v", table, c, m)
+		}
+		if c, m := e.postJSON(nil, "/t/"+e.codes[table]+"/confirm", fmt.Sprintf(`{"key":"a11y-c%d","board":%d,"accept":true}`, table, tb1)); c != 200 {
+			t.Fatalf("teams table %d: %d %v", table, c, m)
+		}
+	}
+	teamsCode := e.codes[1]
 
 	sizes := []struct {
 		name string
@@ -137,6 +156,9 @@ func TestAccessibility(t *testing.T) {
 		}
 		tb.wait(`document.getElementById('queue').hidden && document.querySelector('.board.confirmed') !== null`)
 		tb.axeCheck(src, sz.name+" table: a board done")
+		tb.do(chromedp.Navigate(ts.URL + "/t/" + teamsCode))
+		tb.wait(`!document.getElementById('match').hidden`)
+		tb.axeCheck(src, sz.name+" teams table: the match so far")
 
 		// The director: logs in with the token, meets the password page.
 		dir := newPage(t, pub.ctx, "director "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
@@ -150,10 +172,20 @@ func TestAccessibility(t *testing.T) {
 			jsDo(`document.getElementById('password').removeAttribute('minlength'), document.getElementById('confirm').removeAttribute('minlength')`),
 			chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("password-error")))
 		dir.axeCheck(src, sz.name+" /password (refused)")
-		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id)} {
+		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id),
+			fmt.Sprintf("/console/%d", teams),
+			// Last: the refused correction below starts from it.
+			fmt.Sprintf("/console/%d/correct?round=1&table=2&board=%d", id, t2.Boards[0])} {
 			dir.do(chromedp.Navigate(ts.URL + path))
 			dir.axeCheck(src, sz.name+" "+path)
 		}
+		// A correction refused because the result changed since it was
+		// read: the 409 page (its status is expected).
+		dir.expect("status of 409 (Conflict) " + ts.URL + fmt.Sprintf("/console/%d/results", id))
+		dir.do(jsDo(`document.querySelector('input[name=revision]').value = '999'`), chromedp.SendKeys(chromedp.ID("c-contract"), "3NT"),
+			chromedp.SendKeys(chromedp.ID("c-tricks"), "9"), chromedp.SendKeys(chromedp.ID("c-by"), "TD"), chromedp.SendKeys(chromedp.ID("c-why"), "stale"),
+			chromedp.Submit(chromedp.ID("c-why")), chromedp.WaitVisible(chromedp.ID("stale")))
+		dir.axeCheck(src, sz.name+" correction refused as stale")
 		// The wrong-token login page (its 401 is expected).
 		pub.expect("status of 401 (Unauthorized) " + ts.URL + "/login")
 		pub.do(chromedp.Navigate(ts.URL+"/login"), chromedp.SendKeys(chromedp.ID("secret"), "wrong"),

@@ -30,7 +30,12 @@ func (s *Server) console(w http.ResponseWriter, r *http.Request, _ int64) {
 }
 
 func formInt(r *http.Request, name string, lo, hi int) (int, error) {
-	v := strings.TrimSpace(r.PostFormValue(name))
+	return intValue(name, r.PostFormValue(name), lo, hi)
+}
+
+// intValue reads a whole number from lo to hi sent as field name.
+func intValue(name, v string, lo, hi int) (int, error) {
+	v = strings.TrimSpace(v)
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
 		return 0, fmt.Errorf("%w: %s %q: want a whole number from %d to %d", store.ErrInvalid, name, v, lo, hi)
@@ -428,17 +433,64 @@ func (s *Server) setPair(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
-func formKey(r *http.Request) (store.Key, error) {
+func formKey(r *http.Request) (store.Key, error) { return keyOf(r.PostFormValue) }
+
+// keyOf reads a result's round, table and board from the fields get gives.
+func keyOf(get func(string) string) (store.Key, error) {
 	var k store.Key
 	var err error
-	if k.Round, err = formInt(r, "round", 1, 1000); err != nil {
+	if k.Round, err = intValue("round", get("round"), 1, 1000); err != nil {
 		return k, err
 	}
-	if k.Table, err = formInt(r, "table", 1, 1000); err != nil {
+	if k.Table, err = intValue("table", get("table"), 1, 1000); err != nil {
 		return k, err
 	}
-	k.Board, err = formInt(r, "board", 1, 10000)
+	k.Board, err = intValue("board", get("board"), 1, 10000)
 	return k, err
+}
+
+// correction shows a board's result at a table as it is now, with its
+// revision in the correction form, so that a correction made on it is
+// refused if the result changes before it is sent (store.ErrStale).
+func (s *Server) correction(w http.ResponseWriter, r *http.Request, id int64) {
+	k, err := keyOf(r.URL.Query().Get)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	cur, err := s.st.CurrentResult(r.Context(), id, k)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.render(w, r, "correct.html", map[string]any{"ID": id, "C": cur, "F": correctionForm{Declarer: "N", Source: "player"}, "Seats": seatNames})
+}
+
+// seatNames are the declarers the correction form offers.
+var seatNames = []string{"N", "E", "S", "W"}
+
+// correctionForm is what a director typed in the correction form, shown
+// again when the correction is refused so that nothing typed is lost.
+type correctionForm struct {
+	Contract, Declarer, Tricks, Source, By, Why, Override string
+}
+
+// stale answers a correction refused because the result changed since the
+// director read it: 409 with the result as it is now, who changed it, and
+// the director's correction kept in a form carrying the new revision.
+func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store.Key, err error) {
+	cur, cerr := s.st.CurrentResult(r.Context(), id, k)
+	if cerr != nil || wantsJSON(r) {
+		s.fail(w, r, err)
+		return
+	}
+	f := correctionForm{Contract: r.PostFormValue("contract"), Declarer: r.PostFormValue("declarer"), Tricks: r.PostFormValue("tricks"),
+		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override")}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusConflict)
+	s.render(w, r, "correct.html", map[string]any{"ID": id, "C": cur, "F": f, "Seats": seatNames,
+		"Stale": strings.TrimPrefix(err.Error(), "store: ")})
 }
 
 // correct changes a result as the director (NSWBA 13 windows; a late one
@@ -474,7 +526,43 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 		}
 		c.Entry = &e
 	}
-	if _, err := s.st.Correct(r.Context(), id, c); err != nil {
+	if v := strings.TrimSpace(r.PostFormValue("revision")); v != "" {
+		rev, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || rev < 0 {
+			s.fail(w, r, fmt.Errorf("%w: revision %q: want a whole number from 0", store.ErrInvalid, v))
+			return
+		}
+		c.Revision = &rev
+	}
+	if _, err := s.st.Correct(r.Context(), id, c); errors.Is(err, store.ErrStale) {
+		s.stale(w, r, id, k, err)
+		return
+	} else if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// forfeit declares a match forfeited by a team or pair in default
+// (NSWBA 13.9, package event's rule through the store).
+func (s *Server) forfeit(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	round, err := formInt(r, "round", 1, 1000)
+	var match, offender int
+	if err == nil {
+		match, err = formInt(r, "match", 1, 1000)
+	}
+	if err == nil {
+		offender, err = formInt(r, "offender", 1, 10000)
+	}
+	if err == nil {
+		err = s.st.Forfeit(r.Context(), id, round, match, offender)
+	}
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -26,7 +26,11 @@
 // nothing and a resend never enters a result twice; a write the server
 // refuses is shown to the table and sent to the director as a call. The
 // page lists the boards the table played in earlier rounds, with their
-// travellers once every table that plays them has played them.
+// travellers once every table that plays them has played them. At an
+// individual event it names the four players by seat, from the movement
+// (store.Seatings); at a room of a teams match it shows the match so far,
+// scored by package event on the boards both rooms have played (never a
+// board the table has not played), with the VPs once the match is complete.
 // The server answers only after the write has committed. Pages follow the
 // event live through server-sent events carried by a Broker: in-process on
 // SQLite, PostgreSQL LISTEN/NOTIFY (PGBroker) when several instances share
@@ -56,7 +60,13 @@
 // adjusted scores of Law 12C) on the travellers the store builds; the
 // ranking is package event's Report on the event file the store builds (the
 // NSWBA 12 tie-breaks, fines under the offence rules of NSWBA 7), the same
-// as bridgetd rank; the correction windows of NSWBA 13 are package event's;
+// as bridgetd rank; the correction windows of NSWBA 13 are package event's,
+// and a director corrects a result from a page that shows it as it is now
+// with its revision, so that of two directors correcting one result the
+// second is told (409, the result now and who changed it, the correction
+// kept in the form) rather than overwriting unseen (store.ErrStale); a
+// forfeited match (NSWBA 13.9) is declared in the console and scored by
+// package event's rule;
 // movements are package movement's, deals package deal's, double-dummy
 // tables and par package dd's: every solver the server runs draws on one
 // dd.Budget (Options.DDMemory), the board set in the background

@@ -29,7 +29,15 @@ var funcs = template.FuncMap{
 		return template.HTML(h)
 	},
 	"add": func(a, b int) int { return a + b },
-	"qr":  qrSVG,
+	// imp shows IMPs signed, to two places only when fractional.
+	"imp": func(f float64) string {
+		s := strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%+.2f", f), "0"), ".0")
+		if s == "+0" || s == "-0" {
+			return "0"
+		}
+		return s
+	},
+	"qr": qrSVG,
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {

@@ -185,6 +185,9 @@ type MatchLine struct {
 	Bye          bool
 	IMPs         *float64
 	VP           *[2]float64
+	// Forfeit names the entrant in default when the match was declared
+	// forfeited (NSWBA 13.9); empty otherwise.
+	Forfeit string
 }
 
 // matchLines scores the event file (event.Score) and returns its matches,
@@ -208,7 +211,11 @@ func (s *Server) matchLines(ctx context.Context, id int64) ([]MatchLine, error) 
 	var out []MatchLine
 	for _, rd := range ev.Rounds() {
 		for _, m := range rd.Matches {
-			out = append(out, MatchLine{Round: rd.Number, Table: m.Table, Home: labels[m.NS], Away: labels[m.EW], Bye: m.Bye(), IMPs: m.IMPs, VP: m.VP})
+			l := MatchLine{Round: rd.Number, Table: m.Table, Home: labels[m.NS], Away: labels[m.EW], Bye: m.Bye(), IMPs: m.IMPs, VP: m.VP}
+			if off, _ := m.Offender(); off != 0 {
+				l.Forfeit = labels[off]
+			}
+			out = append(out, l)
 		}
 	}
 	return out, nil

@@ -192,6 +192,22 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "board not a number", path: ev + "/results", body: "round=1&table=1&board=one&contract=4S&declarer=N&tricks=10&by=TD&why=x", code: 400},
 			{why: "bad contract", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=8S&declarer=N&tricks=10&by=TD&why=x", b), code: 400},
 			{why: "declarer Q", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=Q&tricks=10&by=TD&why=x", b), code: 400},
+			{why: "revision not a number", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=new", b), code: 400},
+			{why: "revision -1", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=-1", b), code: 400},
+			{why: "a revision the result never had: stale", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=7", b), code: 409},
+		},
+		"GET /console/{id}/correct": {
+			{why: "board not a number", path: ev + "/correct?round=1&table=1&board=one", code: 400},
+			{why: "round 0", path: fmt.Sprintf("%s/correct?round=0&table=1&board=%d", ev, b), code: 400},
+			{why: "no table", path: fmt.Sprintf("%s/correct?round=1&board=%d", ev, b), code: 400},
+			{why: "no such event", path: fmt.Sprintf("/console/999/correct?round=1&table=1&board=%d", b), code: 404},
+			{why: "not the director", path: fmt.Sprintf("%s/correct?round=1&table=1&board=%d", ev, b), anon: true, code: 303},
+		},
+		"POST /console/{id}/forfeits": {
+			{why: "a Mitchell scored by matchpoints has no forfeits (NSWBA 13.9)", path: ev + "/forfeits", body: "round=1&match=1&offender=1", code: 400},
+			{why: "match not a number", path: ev + "/forfeits", body: "round=1&match=one&offender=1", code: 400},
+			{why: "no offender", path: ev + "/forfeits", body: "round=1&match=1", code: 400},
+			{why: "no such event", path: "/console/999/forfeits", body: "round=1&match=1&offender=1", code: 404},
 		},
 		"POST /console/{id}/rulings": {
 			{why: "unknown kind", path: ev + "/rulings", body: fmt.Sprintf("round=1&table=1&board=%d&kind=magic&director=TD", b), code: 400},

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -74,20 +73,7 @@ func newEnv(t *testing.T, bk storetest.Backend) *env {
 	for _, c := range cs {
 		e.codes[c.Table] = c.Code
 	}
-	jar, _ := cookiejar.New(nil)
-	e.dir = &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	tok, err := srv.DirectorToken(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := e.dir.PostForm(ts.URL+"/login", url.Values{"secret": {tok}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Body.Close()
-	if r.StatusCode != http.StatusSeeOther {
-		t.Fatalf("director login: %s", r.Status)
-	}
+	e.dir = e.login()
 	return e
 }
 

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
 
@@ -128,9 +130,20 @@ type tableView struct {
 	Done     bool        `json:"done"`
 	Boards   []boardView `json:"boards"`
 	Vul      []string    `json:"vul"`
+	// Seats names the four players by seat at an individual event's
+	// table (North, South, East, West); empty at pairs and teams.
+	Seats []seatView `json:"seats,omitempty"`
+	// Match is the teams match so far, at a room of a match (two rooms).
+	Match *matchView `json:"match,omitempty"`
 	// Earlier lists the boards the table played in earlier rounds, each
 	// visible once every table that plays it has played it.
 	Earlier []earlierBoard `json:"earlier,omitempty"`
+}
+
+// seatView is one player at an individual table.
+type seatView struct {
+	Seat   string `json:"seat"` // North, South, East, West
+	Player string `json:"player"`
 }
 
 // earlierBoard is a board a table played in an earlier round.
@@ -164,6 +177,33 @@ func (s *Server) tableView(r *http.Request, tc store.TableCode) (tableView, erro
 		return fmt.Sprint(n)
 	}
 	v.NS, v.EW = label(st.Assignment.NS), label(st.Assignment.EW)
+	if event.Kind(st.Event.Kind) == event.Individual {
+		seats, err := s.seatings(ctx, tc.Event)
+		if err != nil {
+			return v, err
+		}
+		for _, se := range seats {
+			if se.Round != st.Assignment.Round || se.Table != tc.Table {
+				continue
+			}
+			for _, seat := range []bridge.Seat{bridge.North, bridge.South, bridge.East, bridge.West} {
+				v.Seats = append(v.Seats, seatView{Seat: seat.Name(), Player: label(se.Players[seat])})
+			}
+		}
+	}
+	if st.Event.TwoRooms() && st.Assignment.Active() {
+		// The match so far is shown beside the entry, never in its way: a
+		// match package event cannot score yet (an adjusted score the
+		// director is still recording) leaves it out, for the console to
+		// show.
+		if v.Match, err = s.matchSoFar(ctx, tc, st.Assignment); err != nil {
+			if errors.Is(err, context.Canceled) {
+				return v, err
+			}
+			s.log.Warn("match so far", "event", tc.Event, "table", tc.Table, "err", err)
+			v.Match = nil
+		}
+	}
 	for _, b := range st.Assignment.Boards {
 		res := st.Results[b]
 		bv := boardView{Number: b, Status: res.Status, Contract: res.Contract, Declarer: res.Declarer, Lead: res.Lead,
@@ -343,4 +383,119 @@ func (s *Server) earlierBoards(r *http.Request, tc store.TableCode, round int) (
 		}
 	}
 	return out, nil
+}
+
+// seatings is the event's individual seating (store.Seatings), computed
+// once per change of the event and shared by its tables.
+func (s *Server) seatings(ctx context.Context, id int64) ([]store.Seating, error) {
+	v, err := s.live.shared(ctx, id, "seatings", func(ctx context.Context) (any, error) { return s.st.Seatings(ctx, id) })
+	out, _ := v.([]store.Seating)
+	return out, err
+}
+
+// matchView is a teams match as one of its rooms sees it: the boards both
+// rooms have played, scored by package event (Law 78B; adjusted scores as
+// the event scores them), the running total and, once every board is
+// played in both rooms, the VPs.
+type matchView struct {
+	Home   string       `json:"home"` // North–South in the open room
+	Away   string       `json:"away"`
+	Room   string       `json:"room"` // open or closed: this table
+	Boards []matchBoard `json:"boards"`
+	// Home and away IMPs so far; they differ in sign only, unless an
+	// adjusted score gave the teams figures that do not balance.
+	HomeIMPs float64     `json:"home_imps"`
+	AwayIMPs float64     `json:"away_imps"`
+	VP       *[2]float64 `json:"vp,omitempty"` // home, away: the match complete
+}
+
+// matchBoard is one board of a match played in both rooms.
+type matchBoard struct {
+	Number   int     `json:"number"`
+	HomeIMPs float64 `json:"home_imps"`
+	AwayIMPs float64 `json:"away_imps"`
+}
+
+// matchSoFar scores the boards of the table's match in its round that
+// both rooms have played (never a board this table has not played), each
+// alone and then all together, through package event's Score on the event
+// file with every other match emptied. Nil when no board is played in both
+// rooms yet.
+func (s *Server) matchSoFar(ctx context.Context, tc store.TableCode, a store.Assignment) (*matchView, error) {
+	ev, err := s.st.EventFile(ctx, tc.Event)
+	if err != nil {
+		return nil, err
+	}
+	mt, closed := store.MatchOf(true, tc.Table)
+	_, _, m, err := ev.Match(a.Round, mt)
+	if err != nil {
+		return nil, err
+	}
+	open, shut := map[int]event.Result{}, map[int]event.Result{}
+	for _, r := range m.Results {
+		open[r.Board] = r
+	}
+	for _, r := range m.Closed {
+		shut[r.Board] = r
+	}
+	var both []int
+	for _, b := range a.Boards {
+		_, o := open[b]
+		_, c := shut[b]
+		if o && c {
+			both = append(both, b)
+		}
+	}
+	if len(both) == 0 {
+		return nil, nil
+	}
+	for _, rd := range ev.Rounds() {
+		for i := range rd.Matches {
+			if x := &rd.Matches[i]; x != m {
+				x.Results, x.Closed, x.IMPs, x.EWIMPs = nil, nil, nil, nil
+			}
+		}
+	}
+	sc, err := ev.NewScorer()
+	if err != nil {
+		return nil, err
+	}
+	// score scores the match on boards bs: home and away IMPs, the VPs.
+	score := func(bs []int) (float64, float64, *[2]float64, error) {
+		m.Results, m.Closed, m.IMPs, m.EWIMPs, m.VP = nil, nil, nil, nil, nil
+		for _, b := range bs {
+			m.Results, m.Closed = append(m.Results, open[b]), append(m.Closed, shut[b])
+		}
+		if err := ev.Score(sc); err != nil {
+			return 0, 0, nil, err
+		}
+		if m.IMPs == nil {
+			return 0, 0, nil, fmt.Errorf("round %d match %d: not scored", a.Round, mt)
+		}
+		home, away := *m.IMPs, -*m.IMPs
+		if m.EWIMPs != nil {
+			away = *m.EWIMPs
+		}
+		return home, away, m.VP, nil
+	}
+	labels, err := s.labels(ctx, tc.Event)
+	if err != nil {
+		return nil, err
+	}
+	v := &matchView{Home: labels[m.NS], Away: labels[m.EW], Room: map[bool]string{false: "open", true: "closed"}[closed]}
+	for _, b := range both {
+		h, w, _, err := score([]int{b})
+		if err != nil {
+			return nil, fmt.Errorf("board %d: %w", b, err)
+		}
+		v.Boards = append(v.Boards, matchBoard{Number: b, HomeIMPs: h, AwayIMPs: w})
+	}
+	var vp *[2]float64
+	if v.HomeIMPs, v.AwayIMPs, vp, err = score(both); err != nil {
+		return nil, err
+	}
+	if len(both) == len(a.Boards) && vp != nil {
+		v.VP = vp
+	}
+	return v, nil
 }

@@ -464,3 +464,42 @@ func (s *Store) AnswerCall(ctx context.Context, id, call int64) error {
 
 // IsLate reports whether err refuses a correction after its window.
 func IsLate(err error) bool { return errors.Is(err, event.ErrLate) }
+
+// Current is one board's result at a table as a director reads it before
+// correcting it: the result (nil when there is none), the revision a
+// Correction names as the one read, and the last correction made to it
+// (nil when none), which says who changed it and when.
+type Current struct {
+	Key
+	Result   *Result
+	Revision int64
+	Last     *CorrectionRecord
+}
+
+// CurrentResult reads a board's result at a table for a correction: the
+// result, its revision and its last correction.
+func (s *Store) CurrentResult(ctx context.Context, id int64, k Key) (Current, error) {
+	c := Current{Key: k}
+	if _, err := s.Event(ctx, id); err != nil {
+		return c, err
+	}
+	res, err := s.results(ctx, s.db, id, `AND round = $2 AND table_no = $3 AND board = $4`, k.Round, k.Table, k.Board)
+	if err != nil {
+		return c, fmt.Errorf("store: result of board %d at table %d round %d: %w", k.Board, k.Table, k.Round, err)
+	}
+	if len(res) > 0 {
+		c.Result, c.Revision = &res[0], res[0].Revision
+	} else if c.Revision, err = removedRevision(ctx, s.db, id, k); err != nil {
+		return c, fmt.Errorf("store: revision of board %d at table %d round %d: %w", k.Board, k.Table, k.Round, err)
+	}
+	var recs []CorrectionRecord
+	if recs, err = s.Corrections(ctx, id); err != nil {
+		return c, err
+	}
+	for i := range recs {
+		if recs[i].Key == k {
+			c.Last = &recs[i]
+		}
+	}
+	return c, nil
+}

@@ -996,3 +996,75 @@ func (s *Store) AddRound(ctx context.Context, id int64, drawn *event.Event, roun
 		return insertRounds(ctx, tx, id, map[int]int{round: sess.Number}, as)
 	})
 }
+
+// Seating is the four players of an individual event's table in one
+// round, in the order North, East, South, West (Law 5A).
+type Seating struct {
+	Round, Table int
+	Players      []int
+}
+
+// Seatings returns the seats of every table of an individual event, from
+// its movement (package event's Match.Players); none for an event of pairs
+// or teams.
+func (s *Store) Seatings(ctx context.Context, id int64) ([]Seating, error) {
+	ev, err := s.Skeleton(ctx, id)
+	if err != nil || ev == nil {
+		return nil, err
+	}
+	var out []Seating
+	for _, rd := range ev.Rounds() {
+		for _, m := range rd.Matches {
+			if m.Individual() && len(m.Players) == 4 {
+				out = append(out, Seating{Round: rd.Number, Table: m.Table, Players: m.Players})
+			}
+		}
+	}
+	return out, nil
+}
+
+// Forfeit declares the match at match table match of round round forfeited
+// by entrant offender, through package event's rule (NSWBA 13.9: the
+// offender scores 0 VPs, the other side the award, adjusted at the end):
+// the event's skeleton keeps it, so that every ranking scores it. Results
+// already entered are kept but not scored. An event with no forfeits (a
+// pairs or individual movement scored by matchpoints) refuses it
+// (ErrInvalid).
+func (s *Store) Forfeit(ctx context.Context, id int64, round, match, offender int) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var text string
+		if err := tx.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text); errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("event %d: %w", id, ErrNotFound)
+		} else if err != nil {
+			return err
+		}
+		if text == "" {
+			return fmt.Errorf("%w: a movement scored by matchpoints has no forfeited matches (NSWBA 13.9 is for events scored by IMPs)", ErrInvalid)
+		}
+		sk, err := event.Read(strings.NewReader(text), "skeleton")
+		if err != nil {
+			return err
+		}
+		if sk.Scoring == event.Matchpoints {
+			return fmt.Errorf("%w: an event scored by matchpoints has no forfeited matches (NSWBA 13.9 is for events scored by IMPs)", ErrInvalid)
+		}
+		if _, _, m, err := sk.Match(round, match); err != nil {
+			return fmt.Errorf("%w: %v", ErrNotFound, err)
+		} else if m.Forfeit != nil {
+			return fmt.Errorf("%w: round %d match %d is already forfeited", ErrConflict, round, match)
+		}
+		if err := sk.Forfeit(round, match, offender); err != nil {
+			return fmt.Errorf("%w: %v", ErrInvalid, err)
+		}
+		newText, err := skeletonText(sk)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE events SET skeleton = $1, revision = revision + 1 WHERE id = $2`, newText, id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: forfeit of round %d match %d by %d: %w", round, match, offender, err)
+	}
+	return nil
+}

@@ -89,7 +89,9 @@
   function render() {
     $('round-label').textContent = state.round ? '· Round ' + state.round : '';
     var pairs = $('pairs');
-    pairs.textContent = state.round ? 'NS ' + state.ns + ' · EW ' + state.ew + (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    pairs.textContent = state.round ? (state.seats ? seatNames(['North', 'South', 'East', 'West']) : 'NS ' + state.ns + ' · EW ' + state.ew) +
+      (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
+    renderMatch();
     var earlier = $('earlier-list');
     earlier.textContent = '';
     (state.earlier || []).forEach(function (e) {
@@ -131,6 +133,9 @@
     if (!b) return;
     if (b.status === 'entered') {
       $('confirm-line').textContent = line(b);
+      // An individual table: name who entered and who checks.
+      $('confirm-seats').hidden = !state.seats;
+      $('confirm-seats').textContent = state.seats ? 'Entered by ' + seatNames(['North', 'South']) + '. To check: ' + seatNames(['East', 'West']) + '.' : '';
       var ul = $('confirm-warnings'); ul.textContent = '';
       (b.warnings || []).forEach(function (w) { var li = document.createElement('li'); li.textContent = 'Check: ' + w; ul.appendChild(li); });
     }
@@ -142,6 +147,38 @@
         dl.appendChild(a);
       } else { dl.textContent = 'The traveller is shown when every table has played this board.'; }
     }
+  }
+
+  // imp shows IMPs signed, as the page's template does.
+  function imp(f) {
+    var s = (Math.round(f * 100) / 100).toString();
+    return f > 0 ? '+' + s : (f === 0 ? '0' : s);
+  }
+
+  // renderMatch shows a teams match so far: the boards both rooms have
+  // played, the running total, the VPs when complete.
+  function renderMatch() {
+    var m = state.match;
+    $('match').hidden = !m;
+    if (!m) return;
+    $('match-teams').textContent = 'Home ' + m.home + ' v away ' + m.away + ' · this table is the ' + m.room + ' room';
+    var tb = $('match-boards'); tb.textContent = '';
+    m.boards.forEach(function (b) {
+      var tr = document.createElement('tr');
+      var th = document.createElement('th'); th.scope = 'row'; th.textContent = b.number; tr.appendChild(th);
+      [b.home_imps, b.away_imps].forEach(function (x) { var td = document.createElement('td'); td.textContent = imp(x); tr.appendChild(td); });
+      tb.appendChild(tr);
+    });
+    $('match-home').textContent = imp(m.home_imps);
+    $('match-away').textContent = imp(m.away_imps);
+    $('match-vp').textContent = m.vp ? 'Match complete: home ' + (Math.round(m.vp[0] * 100) / 100) + ' VP, away ' + (Math.round(m.vp[1] * 100) / 100) + ' VP' :
+      'Shown board by board once both rooms have played it.';
+  }
+
+  // seatNames names the players of an individual table in the seats given.
+  function seatNames(seats) {
+    return (state.seats || []).filter(function (p) { return seats.indexOf(p.seat) >= 0; })
+      .map(function (p) { return p.seat + ' ' + p.player; }).join(' · ');
   }
 
   function line(b) {
