@@ -129,7 +129,7 @@ func Log(d *Deal) string {
 			if first {
 				verb, first = "leads", false
 			}
-			fmt.Fprintf(&b, "%s %s %s\n", t.Player(j), verb, logCard(t.Cards[j]))
+			fmt.Fprintf(&b, "%s %s %s\n", t.Player(j), verb, t.Cards[j].ASCII())
 		}
 		if t.Complete() {
 			done++
@@ -156,24 +156,11 @@ func Log(d *Deal) string {
 	return b.String()
 }
 
-// logCall writes a call as the table log does: P, X, XX, 1C … 7NT.
+// logCall writes a call as the table log does: P, X, XX, 1C … 7NT
+// (bridge.Call's ASCII form, with the log's P for a pass).
 func logCall(c bridge.Call) string {
-	switch c {
-	case bridge.Pass:
+	if c == bridge.Pass {
 		return "P"
-	case bridge.Double:
-		return "X"
-	case bridge.Redouble:
-		return "XX"
 	}
-	s := c.String()
-	for _, su := range []bridge.Suit{bridge.Spades, bridge.Hearts, bridge.Diamonds, bridge.Clubs} {
-		s = strings.ReplaceAll(s, su.String(), "SHDC"[3-int(su):4-int(su)])
-	}
-	return s
-}
-
-// logCard writes a card suit letter first: "HA", "C10" as "CT".
-func logCard(c bridge.Card) string {
-	return "SHDC"[3-int(c.Suit()):4-int(c.Suit())] + c.Rank().String()
+	return c.ASCII()
 }
