@@ -204,15 +204,26 @@ func ParseArtificial(s string) (ns, ew float64, ok bool) {
 
 // Difference is a figure of a file that bridgetd scores otherwise.
 type Difference struct {
-	Where string // "section A, board 3, row 2"
-	Field string // SCORE, NS_MATCH_POINTS, ...
+	Where string // "section A, board 3, row 2", "pair 7NS"
+	Field string // SCORE, NS_MATCH_POINTS, TOTAL_SCORE, ...
 	File  string // as the file gives it
 	Ours  string // as bridgetd scores it
 	Why   string // what was checked
+	// Explained, when set, says how the file's figure comes about all the
+	// same: a way of scoring the program chose that bridgetd's plain
+	// re-score does not follow (a pair's total pro-rated to the boards it
+	// missed, boards factored to the field), or the file's own figures on
+	// its travellers, which differ where listed. An explained difference
+	// is listed, not counted as an error.
+	Explained string
 }
 
 func (d Difference) String() string {
-	return fmt.Sprintf("%s: %s is %s in the file, %s re-scored (%s)", d.Where, d.Field, d.File, d.Ours, d.Why)
+	s := fmt.Sprintf("%s: %s is %s in the file, %s re-scored (%s)", d.Where, d.Field, d.File, d.Ours, d.Why)
+	if d.Explained != "" {
+		s += "; explained: " + d.Explained
+	}
+	return s
 }
 
 // Check re-scores every traveller of a file: each played line's score from
@@ -221,8 +232,10 @@ func (d Difference) String() string {
 // (matchpoints, on the file's scale: one or two points a pair beaten,
 // factored by Neuberg's formula to the board's results where a row is
 // artificial, a phantom pair's rows not counting as results; IMPs against a
-// Butler datum or cross-IMPs as the event's BOARD_SCORING_METHOD says). It
-// returns each difference and each line it could not read.
+// Butler datum or cross-IMPs as the event's BOARD_SCORING_METHOD says),
+// and each pair's TOTAL_SCORE, PERCENTAGE and PLACE against the sums of
+// its re-scored boards (checkTotals). It returns each difference and each
+// line it could not read.
 func Check(f *File) (diffs []Difference, errs []error) {
 	for ei := range f.Events {
 		e := &f.Events[ei]
@@ -244,10 +257,17 @@ func Check(f *File) (diffs []Difference, errs []error) {
 					}
 				}
 			}
+			var checks []boardCheck
 			for _, b := range sec.boards {
-				d, es := checkBoard(sec.where, b, e.method(), played)
+				d, es, bc := checkBoard(sec.where, b, e.method(), played)
 				diffs = append(diffs, d...)
 				errs = append(errs, es...)
+				if len(bc.figs) > 0 {
+					checks = append(checks, bc)
+				}
+			}
+			if sec.participants != nil && len(sec.participants.Pairs) > 0 && len(checks) > 0 {
+				diffs = append(diffs, checkTotals(sec.where, e, sec.participants.Pairs, checks)...)
 			}
 			for _, m := range sec.matches {
 				where := strings.TrimPrefix(sec.where+", ", ", ") + "match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
@@ -255,7 +275,7 @@ func Check(f *File) (diffs []Difference, errs []error) {
 					where = strings.TrimPrefix(sec.where+", ", ", ") + "round " + r + " match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
 				}
 				for _, b := range m.Boards {
-					d, es := checkBoard(where, b, methodIMPs, played)
+					d, es, _ := checkBoard(where, b, methodIMPs, played)
 					diffs = append(diffs, d...)
 					errs = append(errs, es...)
 				}
@@ -313,6 +333,16 @@ func precision(written string) float64 {
 	return 0.5*math.Pow(10, -float64(len(frac))) + 1e-9
 }
 
+// rounding is how far a figure as written may be from the exact one it
+// rounds: half a unit of its last decimal, nothing for a whole number.
+func rounding(written string) float64 {
+	_, frac, ok := strings.Cut(strings.TrimSpace(written), ".")
+	if !ok || frac == "" {
+		return 0
+	}
+	return 0.5 * math.Pow(10, -float64(len(frac)))
+}
+
 // butlerOptions chooses the Butler datum a board was scored against: the
 // mean of its scores, or (as Compscore does) the mean without the top and
 // the bottom score, rounded to 10; the file's BOARD_AVERAGE, when given,
@@ -332,7 +362,7 @@ func butlerOptions(at string, bn int, average string, rows []score.Result) (scor
 	file, err := strconv.Atoi(average)
 	plain, _ := score.Datum(tables, score.ButlerOptions{})
 	if err != nil {
-		return score.ButlerOptions{}, []Difference{{fmt.Sprintf("%sboard %d", at, bn), "BOARD_AVERAGE", average, strconv.Itoa(plain), "not a whole number of points"}}
+		return score.ButlerOptions{}, []Difference{{Where: fmt.Sprintf("%sboard %d", at, bn), Field: "BOARD_AVERAGE", File: average, Ours: strconv.Itoa(plain), Why: "not a whole number of points"}}
 	}
 	for _, trim := range []int{0, 1} {
 		o := score.ButlerOptions{Trim: trim}
@@ -340,8 +370,8 @@ func butlerOptions(at string, bn int, average string, rows []score.Result) (scor
 			return o, nil
 		}
 	}
-	return score.ButlerOptions{}, []Difference{{fmt.Sprintf("%sboard %d", at, bn), "BOARD_AVERAGE", average, strconv.Itoa(plain),
-		"the mean of the board's scores rounded to 10, with or without its top and bottom score"}}
+	return score.ButlerOptions{}, []Difference{{Where: fmt.Sprintf("%sboard %d", at, bn), Field: "BOARD_AVERAGE", File: average, Ours: strconv.Itoa(plain),
+		Why: "the mean of the board's scores rounded to 10, with or without its top and bottom score"}}
 }
 
 // pairKey is a pair number as written, normalised: "7NS", "7".
@@ -387,12 +417,35 @@ func (e *Event) method() string {
 	return methodMP
 }
 
-func checkBoard(where string, b Board, method string, played map[string]bool) (diffs []Difference, errs []error) {
+// boardCheck is what checkBoard leaves for the pairs' totals: the board's
+// rows as re-scored and the options they were matchpointed with.
+type boardCheck struct {
+	rows  []score.Result
+	lines []int // rows index → line index
+	figs  []lineFigs
+	mp    *score.MPOptions // matchpoints: how the board was scored
+}
+
+// lineFigs are one counted line's figures for the totals: its pairs, the
+// re-scored figures and top, and the file's own figures.
+type lineFigs struct {
+	ns, ew     string // pair keys
+	ours       [2]float64
+	top        float64 // matchpoints: the top the row was scored on
+	fact       [2]float64
+	factTop    float64 // the figures and top factored to the field (totals)
+	file       [2]float64
+	fileTol    [2]float64 // half a unit of each file figure's last decimal
+	hasFile    bool
+	artificial bool
+}
+
+func checkBoard(where string, b Board, method string, played map[string]bool) (diffs []Difference, errs []error, bc boardCheck) {
 	imps := method != methodMP
 	bn, err := strconv.Atoi(strings.TrimSpace(b.Number))
 	at := strings.TrimPrefix(where+", ", ", ")
 	if err != nil || bn < 1 {
-		return nil, []error{fmt.Errorf("%sboard %q: not a board number", at, b.Number)}
+		return nil, []error{fmt.Errorf("%sboard %q: not a board number", at, b.Number)}, bc
 	}
 	vul := bridge.Board(bn).Vulnerability()
 	ids := map[string]int{}
@@ -439,8 +492,8 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 				continue
 			}
 			if ours := bridge.Score(c, decl, tricks, vul); ours != sc {
-				diffs = append(diffs, Difference{w, "SCORE", l.Score, strconv.Itoa(ours),
-					fmt.Sprintf("%s by %s, %d tricks, vulnerability %s (Law 77)", c, decl, tricks, vul)})
+				diffs = append(diffs, Difference{Where: w, Field: "SCORE", File: l.Score, Ours: strconv.Itoa(ours),
+					Why: fmt.Sprintf("%s by %s, %d tricks, vulnerability %s (Law 77)", c, decl, tricks, vul)})
 				sc = ours // the board is matchpointed on the right score
 			}
 		}
@@ -448,7 +501,7 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 		lines = append(lines, i)
 	}
 	if len(rows) == 0 {
-		return diffs, errs
+		return diffs, errs, bc
 	}
 	// n is the board's results: its rows less a phantom's (a sit-out).
 	n := len(rows)
@@ -477,15 +530,8 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 		// The file's scale: its match points on a row add to the top,
 		// 2(n−1) or n−1. A board with fewer results than rows (an
 		// artificial score) is factored to the number of rows (Neuberg).
-		o := score.MPOptions{Neuberg: true, Expected: n}
-		for _, i := range lines {
-			a, err1 := strconv.ParseFloat(b.Lines[i].NSMP, 64)
-			c, err2 := strconv.ParseFloat(b.Lines[i].EWMP, 64)
-			if err1 == nil && err2 == nil && n > 1 && math.Abs(a+c-float64(n-1)) < 0.01 {
-				o.Scale = score.MP2
-				break
-			}
-		}
+		o := mpOptions(b, rows, lines, n)
+		bc.mp = &o
 		scored = score.Matchpoints(rows, o)
 	}
 	// A program rounds a board's figures to one number of decimals and
@@ -533,9 +579,66 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 				tol = boardPrec
 			}
 			if math.Abs(v-x.ours) > tol {
-				diffs = append(diffs, Difference{w, x.field, x.file, num(x.ours), why})
+				diffs = append(diffs, Difference{Where: w, Field: x.field, File: x.file, Ours: num(x.ours), Why: why})
 			}
 		}
 	}
-	return diffs, errs
+	bc.rows, bc.lines = rows, lines
+	for k, i := range lines {
+		l := b.Lines[i]
+		fg := lineFigs{ns: pairKey(l.NS), ew: pairKey(l.EW), ours: [2]float64{scored[k].NS, scored[k].EW}, top: scored[k].Top,
+			artificial: rows[k].Kind == score.Artificial}
+		fg.fact, fg.factTop = fg.ours, fg.top
+		fileNS, fileEW := l.NSMP, l.EWMP
+		if imps {
+			fileNS, fileEW = cmp.Or(l.NSButler, l.NSCross, l.NSIMPs), cmp.Or(l.EWButler, l.EWCross, l.EWIMPs)
+		}
+		x, err1 := strconv.ParseFloat(strings.TrimSpace(fileNS), 64)
+		y, err2 := strconv.ParseFloat(strings.TrimSpace(fileEW), 64)
+		if err1 == nil && err2 == nil {
+			fg.file, fg.hasFile = [2]float64{x, y}, true
+			fg.fileTol = [2]float64{rounding(fileNS), rounding(fileEW)}
+		}
+		bc.figs = append(bc.figs, fg)
+	}
+	return diffs, errs, bc
+}
+
+// mpOptions reads how a program matchpointed a board from the figures it
+// wrote on its played lines: the scale (a line's two figures add up to the
+// top, 2(E−1) on the 2/1/0 scale or E−1 on the 1/½/0 one) and E, the
+// results the board was factored to (Neuberg): its n results, or more when
+// every played line adds up to the same larger top (a board played fewer
+// times than the field, factored up on the traveller, as Scorer writes it).
+func mpOptions(b Board, rows []score.Result, lines []int, n int) score.MPOptions {
+	o := score.MPOptions{Neuberg: true, Expected: n}
+	sum, same := -1.0, true
+	for k, i := range lines {
+		a, err1 := strconv.ParseFloat(strings.TrimSpace(b.Lines[i].NSMP), 64)
+		c, err2 := strconv.ParseFloat(strings.TrimSpace(b.Lines[i].EWMP), 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if n > 1 && math.Abs(a+c-float64(n-1)) < 0.01 {
+			o.Scale = score.MP2
+			return o
+		}
+		if rows[k].Kind == score.Artificial {
+			continue
+		}
+		switch {
+		case sum < 0:
+			sum = a + c
+		case math.Abs(sum-(a+c)) > 0.02:
+			same = false
+		}
+	}
+	if !same || sum < 0 {
+		return o
+	}
+	// A top larger than the board's own: factored up to E results.
+	if e := sum/2 + 1; e > float64(n) && math.Abs(e-math.Round(e)) < 0.01 {
+		o.Expected = int(math.Round(e))
+	}
+	return o
 }

@@ -274,7 +274,7 @@ func checkMatch(where string, m Match) []Difference {
 			continue
 		}
 		if math.Abs(v-x.ours) > precision(x.file) {
-			diffs = append(diffs, Difference{where, x.field, x.file, num(x.ours), "the IMPs of the match's boards, table against table (Law 78B)"})
+			diffs = append(diffs, Difference{Where: where, Field: x.field, File: x.file, Ours: num(x.ours), Why: "the IMPs of the match's boards, table against table (Law 78B)"})
 		}
 	}
 	return diffs

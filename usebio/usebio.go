@@ -159,6 +159,25 @@ type Pair struct {
 	MasterPoints    string `xml:"MASTER_POINTS_AWARDED,omitempty"`
 	MasterPointType string `xml:"MASTER_POINT_TYPE,omitempty"`
 	WinsOrDraws     string `xml:"WINS_OR_DRAWS,omitempty"`
+	// Awards are master points in a MASTER_POINTS element (the award and
+	// its type), as Scorer's converter and 1.3 writers put them, one for
+	// each type awarded.
+	Awards []Award `xml:"MASTER_POINTS,omitempty"`
+	// StratNumber and StratPlace (1.3) are the pair's stratum in a
+	// stratified event (STRATIFICATION) and its place within it.
+	StratPlace  string `xml:"STRAT_PLACE,omitempty"`
+	StratNumber string `xml:"STRAT_NUMBER,omitempty"`
+	// Adjustment is a penalty or bonus added to the pair's score, and
+	// Handicap its handicap (half of it added to its percentage, as
+	// Scorer does): the elements Scorer's converter writes.
+	Adjustment string `xml:"ADJUSTMENT,omitempty"`
+	Handicap   string `xml:"HANDICAP,omitempty"`
+}
+
+// Award is one award of master points.
+type Award struct {
+	Points string `xml:"MASTER_POINTS_AWARDED"`
+	Type   string `xml:"MASTER_POINT_TYPE,omitempty"`
 }
 
 // Team is a team and its result. Files name it by a TEAM_NAME element

@@ -73,7 +73,8 @@ func TestDecodeForms(t *testing.T) {
 
 // TestCheck re-scores the hand-written file: the wrong score (Law 77: 3NT
 // making nine tricks not vulnerable is 400) and the match points it threw
-// out (Law 78A) are listed with board and row, nothing else.
+// out (Law 78A) are listed with board and row, and the pair's total,
+// percentage and place, which its boards do not give, nothing else.
 func TestCheck(t *testing.T) {
 	diffs, errs := Check(readFile(t, "testdata/handwritten-latin1.xml"))
 	if len(errs) != 0 {
@@ -83,6 +84,14 @@ func TestCheck(t *testing.T) {
 		"session 1 section A, board 1, row 3: SCORE is 600 in the file, 400 re-scored (3NT by S, 9 tricks, vulnerability None (Law 77))",
 		"session 1 section A, board 1, row 2: NS_MATCH_POINTS is 2 in the file, 0 re-scored (matchpoints of the board's rows)",
 		"session 1 section A, board 1, row 2: EW_MATCH_POINTS is 2 in the file, 4 re-scored (matchpoints of the board's rows)",
+		// Pair 1NS: 4 of the top 4 on board 1 and 60% of 2 on board 2
+		// (Law 12C2) is 5.2 of 6, 86.67%; the file's 4 and 66.67% are
+		// not even the sum of its own figures (4 + 1.2), so nothing
+		// explains them. It is the only North–South pair listed: first,
+		// not tied.
+		"session 1 section A, pair 1NS: TOTAL_SCORE is 4 in the file, 5.2 re-scored (the sum of its re-scored boards)",
+		"session 1 section A, pair 1NS: PERCENTAGE is 66.67 in the file, 86.67 re-scored (the re-scored match points of its boards as a percentage of their tops)",
+		"session 1 section A, pair 1NS: PLACE is 1= in the file, 1 re-scored (its place by the re-scored percentages of its field)",
 	}
 	got := diffTexts(diffs)
 	if !reflect.DeepEqual(got, want) {
@@ -90,22 +99,25 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// results is a small scored event: two boards, four pairs, a tie, an
-// artificial score, a passed-out board.
+// results is a small scored event: two boards, four pairs, an artificial
+// score, a passed-out board. Law 78A: board 1's two 590s share the top of
+// 2; on board 2 the A6040 is 60% and 40% of it (Law 12C2), the passed-out
+// row alone 1 and 1. Pair 1 has 1 + 1.2 = 2.2 of 4 (55%), pairs 2 and 4
+// 1 + 1 = 2 (50%, tied second), pair 3 1 + 0.8 = 1.8 (45%).
 func results() *publish.Results {
 	c := bridge.Contract{Level: 4, Strain: bridge.SpadesStrain, Risk: bridge.Doubled}
 	return &publish.Results{
 		Title: "Club pairs", Date: "2024.03.05", Form: publish.Matchpoints,
 		Entrants: []publish.Entrant{{ID: "1", Names: "Ann Smith & Bob Jones"}, {ID: "2"}, {ID: "3"}, {ID: "4"}},
 		Fields: []publish.Field{{Standings: []publish.Standing{
-			{Place: 1, Tied: true, Entrant: "1", Score: 3, Percent: 75, Boards: 2},
-			{Place: 1, Tied: true, Entrant: "4", Score: 3, Percent: 75, Boards: 2},
-			{Place: 3, Entrant: "2", Score: 1.2, Percent: 30, Boards: 2},
-			{Place: 4, Entrant: "3", Score: 0.8, Percent: 20, Boards: 2}}}},
+			{Place: 1, Entrant: "1", Score: 2.2, Percent: 55, Boards: 2},
+			{Place: 2, Tied: true, Entrant: "2", Score: 2, Percent: 50, Boards: 2},
+			{Place: 2, Tied: true, Entrant: "4", Score: 2, Percent: 50, Boards: 2},
+			{Place: 4, Entrant: "3", Score: 1.8, Percent: 45, Boards: 2}}}},
 		Boards: []publish.BoardResult{
 			{Board: publish.Board{Number: 1}, Rows: []publish.Row{
-				{NS: "1", EW: "2", HasContract: true, Contract: c, Declarer: bridge.North, Lead: "♣10", Tricks: 10, HasScore: true, Score: 590, Scored: true, NSMP: 2, EWMP: 0, NSPct: 100},
-				{NS: "3", EW: "4", HasContract: true, Contract: c, Declarer: bridge.North, Lead: "♥A", Tricks: 9, HasScore: true, Score: -100, Scored: true, NSMP: 0, EWMP: 2, EWPct: 100}}},
+				{NS: "1", EW: "2", HasContract: true, Contract: c, Declarer: bridge.North, Lead: "♣10", Tricks: 10, HasScore: true, Score: 590, Scored: true, NSMP: 1, EWMP: 1, NSPct: 50, EWPct: 50},
+				{NS: "3", EW: "4", HasContract: true, Contract: c, Declarer: bridge.North, Lead: "♥A", Tricks: 10, HasScore: true, Score: 590, Scored: true, NSMP: 1, EWMP: 1, NSPct: 50, EWPct: 50}}},
 			{Board: publish.Board{Number: 2}, Rows: []publish.Row{
 				{NS: "1", EW: "3", Scored: true, NSMP: 1.2, EWMP: 0.8, NSPct: 60, EWPct: 40},
 				{NS: "4", EW: "2", HasContract: true, Contract: bridge.Contract{}, HasScore: true, Scored: true, NSMP: 1, EWMP: 1, NSPct: 50, EWPct: 50}}},
@@ -138,12 +150,12 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("written, read and written again, the file differs:\n%s\n---\n%s", first, again.String())
 	}
 	e := back.Events[0]
-	if e.Date != "05/03/2024" || e.BoardScoring != "MATCH_POINTS" || e.Participants.Pairs[1].Place != "1=" ||
+	if e.Date != "05/03/2024" || e.BoardScoring != "MATCH_POINTS" || e.Participants.Pairs[1].Place != "2=" ||
 		e.Participants.Pairs[0].Players[1].Name != "Bob Jones" {
 		t.Errorf("event: %+v", e)
 	}
 	l := e.Boards[0].Lines[0]
-	if l.Contract != "4SX" || l.Lead != "CT" || l.Tricks != "10" || l.Score != "590" || l.NSMP != "2" {
+	if l.Contract != "4SX" || l.Lead != "CT" || l.Tricks != "10" || l.Score != "590" || l.NSMP != "1" {
 		t.Errorf("board 1 row 1: %+v", l)
 	}
 	if a := e.Boards[1].Lines[0]; a.Score != "A6040" || a.NSMP != "1.2" {

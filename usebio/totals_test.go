@@ -1,0 +1,119 @@
+package usebio
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// totalsDoc is a small Howell of six pairs at three tables, three boards,
+// matchpointed 2/1/0 (Law 78A), in the forms real programs write: board 3
+// was played at two tables only (pairs 1 and 5 missed it) and its match
+// points are on its own top of 2, as Compscore3 writes such a board. pairs
+// are the PAIR elements.
+func totalsDoc(pairs string) string {
+	line := func(ns, ew, score, nsMP, ewMP string) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + ew +
+			"</EW_PAIR_NUMBER><SCORE>" + score + "</SCORE><NS_MATCH_POINTS>" + nsMP +
+			"</NS_MATCH_POINTS><EW_MATCH_POINTS>" + ewMP + "</EW_MATCH_POINTS></TRAVELLER_LINE>"
+	}
+	board := func(n string, lines ...string) string {
+		return "<BOARD><BOARD_NUMBER>" + n + "</BOARD_NUMBER>" + strings.Join(lines, "") + "</BOARD>"
+	}
+	return `<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><WINNER_TYPE>1</WINNER_TYPE><PARTICIPANTS>` + pairs + `</PARTICIPANTS>` +
+		board("1", line("1", "2", "420", "2", "2"), line("3", "4", "400", "0", "4"), line("5", "6", "450", "4", "0")) +
+		board("2", line("1", "4", "110", "3", "1"), line("3", "6", "110", "3", "1"), line("5", "2", "-50", "0", "4")) +
+		board("3", line("2", "3", "620", "0", "2"), line("4", "6", "650", "2", "0")) +
+		`</EVENT></USEBIO>`
+}
+
+func pair(n, total, pct, place, extra string) string {
+	return "<PAIR><PAIR_NUMBER>" + n + "</PAIR_NUMBER><TOTAL_SCORE>" + total + "</TOTAL_SCORE><PERCENTAGE>" + pct +
+		"</PERCENTAGE><PLACE>" + place + "</PLACE>" + extra + "</PAIR>"
+}
+
+// TestCheckTotals: each pair's TOTAL_SCORE, PERCENTAGE and PLACE against
+// its re-scored boards, the differences a program's way of totalling
+// gives marked explained. Re-scored (Law 78A), board 1 gives 450 4, 420 2,
+// 400 0 (and East–West the rest of 4); board 2 the two 110s 3 each, −50
+// 0; board 3, two results on a top of 2, 650 2 and 620 0. Factored to the
+// field's three results (Neuberg, M' = (M+1)·3/2 − 1) board 3's 2 and 0
+// are 3.5 and 0.5 of 4.
+//
+//	pair  boards  re-scored        factored         pro-rated to 3 boards
+//	1     2       2+3 = 5 (62.5%)  5 (62.5%)        7.5
+//	2     3       2+4+0 = 6 (60%)  6.5 (54.17%)
+//	3     3       0+3+2 = 5 (50%)  6.5 (54.17%)
+//	4     3       4+1+2 = 7 (70%)  8.5 (70.83%)
+//	5     2       4+0 = 4 (50%)    4 (50%)          6
+//	6     3       0+1+0 = 1 (10%)  1.5 (12.5%)
+func TestCheckTotals(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		pairs string
+		want  []string
+	}{
+		{
+			// Compscore3's totals: boards factored to the field, pairs
+			// that missed a board pro-rated, percentages of the factored
+			// tops, ties placed without "=". Pair 6's total and pair 5's
+			// place are wrong on purpose.
+			"compscore",
+			pair("4", "8.50", "70.83", "1", "") + pair("1", "7.50", "62.50", "2", "") + pair("2", "6.50", "54.17", "3", "") +
+				pair("3", "6.50", "54.17", "3", "") + pair("5", "6.00", "50.00", "4", "") + pair("6", "2.50", "12.50", "6", ""),
+			[]string{
+				"pair 4: TOTAL_SCORE is 8.50 in the file, 7 re-scored (the sum of its re-scored boards); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (8.5)",
+				"pair 4: PERCENTAGE is 70.83 in the file, 70 re-scored (the re-scored match points of its boards as a percentage of their tops); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (70.83)",
+				"pair 1: TOTAL_SCORE is 7.50 in the file, 5 re-scored (the sum of its re-scored boards); explained: pro-rated from the 2 boards it played to the 3 of its field (7.5)",
+				"pair 2: TOTAL_SCORE is 6.50 in the file, 6 re-scored (the sum of its re-scored boards); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (6.5)",
+				"pair 2: PERCENTAGE is 54.17 in the file, 60 re-scored (the re-scored match points of its boards as a percentage of their tops); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (54.17)",
+				"pair 3: TOTAL_SCORE is 6.50 in the file, 5 re-scored (the sum of its re-scored boards); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (6.5)",
+				"pair 3: PERCENTAGE is 54.17 in the file, 50 re-scored (the re-scored match points of its boards as a percentage of their tops); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (54.17)",
+				"pair 5: TOTAL_SCORE is 6.00 in the file, 4 re-scored (the sum of its re-scored boards); explained: pro-rated from the 2 boards it played to the 3 of its field (6)",
+				"pair 6: TOTAL_SCORE is 2.50 in the file, 1 re-scored (the sum of its re-scored boards)",
+				"pair 6: PERCENTAGE is 12.50 in the file, 10 re-scored (the re-scored match points of its boards as a percentage of their tops); explained: its boards played fewer times factored (Neuberg) to the field's 3 results (12.5)",
+				// 50% is fifth: pairs 4, 1, 2 and 3 are above it.
+				"pair 5: PLACE is 4 in the file, 5 re-scored (its place by the re-scored percentages of its field)",
+			},
+		},
+		{
+			// Plain sums, each percentage of the tops of the boards the
+			// pair played: nothing differs. Pairs 3 and 5 share fourth
+			// with 50%, written "4=".
+			"plain",
+			pair("4", "7", "70.00", "1", "") + pair("1", "5", "62.50", "2", "") + pair("2", "6", "60.00", "3", "") +
+				pair("3", "5", "50.00", "4=", "") + pair("5", "4", "50.00", "4=", "") + pair("6", "1", "10.00", "6", ""),
+			nil,
+		},
+		{
+			// Scorer's form: the percentage is written as the total too,
+			// and a pair with a HANDICAP has half of it added (pair 1:
+			// 62.5 + 3/2 = 64). Pair 6's 12 is nothing known. Pairs 3
+			// and 5 share fourth, written "4" without "=" as Compscore3
+			// writes a tie.
+			"scorer",
+			pair("4", "70", "70", "1", "") + pair("1", "64", "64", "2", "<HANDICAP>3</HANDICAP>") + pair("2", "60", "60", "3", "") +
+				pair("3", "50", "50", "4", "") + pair("5", "50", "50", "4", "") + pair("6", "12", "12", "6", ""),
+			[]string{
+				"pair 1: TOTAL_SCORE is 64 in the file, 62.5 re-scored (its percentage, which the file writes as its TOTAL_SCORE); explained: half its HANDICAP of 3 added (as Scorer adds it) (64)",
+				"pair 1: PERCENTAGE is 64 in the file, 62.5 re-scored (the re-scored match points of its boards as a percentage of their tops); explained: half its HANDICAP of 3 added (as Scorer adds it) (64)",
+				"pair 6: TOTAL_SCORE is 12 in the file, 10 re-scored (its percentage, which the file writes as its TOTAL_SCORE)",
+				"pair 6: PERCENTAGE is 12 in the file, 10 re-scored (the re-scored match points of its boards as a percentage of their tops)",
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Decode(strings.NewReader(totalsDoc(tc.pairs)), tc.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diffs, errs := Check(f)
+			if len(errs) != 0 {
+				t.Fatalf("errors: %v", errs)
+			}
+			if got := diffTexts(diffs); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
