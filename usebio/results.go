@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -97,6 +98,9 @@ func FromResults(r *publish.Results, club Club) *File {
 					l.Score = strconv.Itoa(row.Score)
 				}
 			case row.HasScore:
+				// A director's score, and a Law 12C1(b) split score in
+				// the nearest form USEBIO has (splitScores): North–South's
+				// score and each side's own figures.
 				l.Score = strconv.Itoa(row.Score)
 			default:
 				l.Score = artificialText(row, r.Form)
@@ -165,7 +169,9 @@ func artificialText(row publish.Row, form publish.Form) string {
 		}
 		ns, ew = share(row.NSMP), share(row.EWMP)
 	}
-	return fmt.Sprintf("A%02d%02d", int(math.Round(ns)), int(math.Round(ew)))
+	// Two digits each: 100% is written 99, the nearest the form holds.
+	pc := func(v float64) int { return min(99, max(0, int(math.Round(v)))) }
+	return fmt.Sprintf("A%02d%02d", pc(ns), pc(ew))
 }
 
 // leadASCII writes a lead as USEBIO files do, suit letter first ("SA",
@@ -510,29 +516,34 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 			n--
 		}
 	}
-	var scored []score.Scored
+	var rescore func([]score.Result) []score.Scored
 	switch method {
 	case methodButler:
 		o, d := butlerOptions(at, bn, b.Average, rows)
 		diffs = append(diffs, d...)
-		scored = score.Butler(rows, o)
+		rescore = func(rs []score.Result) []score.Scored { return score.Butler(rs, o) }
 	case methodCross, methodIMPs:
 		// Cross-IMPs are written averaged over the comparisons (Compscore)
 		// or as totals; the board's figures say which.
-		scored = score.CrossIMPs(rows, score.CrossOptions{Average: true})
+		o := score.CrossOptions{Average: true}
 		if method == methodCross {
-			totals := score.CrossIMPs(rows, score.CrossOptions{Expected: n})
-			if fits(b.Lines, lines, totals) && !fits(b.Lines, lines, scored) {
-				scored = totals
+			totals := score.CrossOptions{Expected: n}
+			if fits(b.Lines, lines, score.CrossIMPs(rows, totals)) && !fits(b.Lines, lines, score.CrossIMPs(rows, o)) {
+				o = totals
 			}
 		}
+		rescore = func(rs []score.Result) []score.Scored { return score.CrossIMPs(rs, o) }
 	default:
 		// The file's scale: its match points on a row add to the top,
 		// 2(n−1) or n−1. A board with fewer results than rows (an
 		// artificial score) is factored to the number of rows (Neuberg).
 		o := mpOptions(b, rows, lines, n)
 		bc.mp = &o
-		scored = score.Matchpoints(rows, o)
+		rescore = func(rs []score.Result) []score.Scored { return score.Matchpoints(rs, o) }
+	}
+	scored := rescore(rows)
+	if splitScores(b, rows, lines, scored, imps, rescore) {
+		scored = rescore(rows)
 	}
 	// A program rounds a board's figures to one number of decimals and
 	// may leave out trailing zeros ("19" beside "18.9", "7.5" beside
@@ -602,6 +613,70 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 		bc.figs = append(bc.figs, fg)
 	}
 	return diffs, errs, bc
+}
+
+// A split score (Law 12C1(b): each side its own assigned score, so that
+// their results are not complementary) has no form of its own in USEBIO,
+// whose traveller line holds one score, North–South's. The nearest
+// faithful form, which FromResults writes and Check reads, is a line
+// without a contract whose SCORE is North–South's assigned score and whose
+// figures are each side's own, not complementary (match points not adding
+// up to the top, IMPs not each other's negative). East–West's assigned
+// score is lost; Check places it from East–West's figures.
+//
+// splitScores turns each line in that form into the split score its
+// figures give: North–South's score as written, and for East–West a score
+// that gives its figures (matchpoints depend only on where a score stands
+// among the others; at IMPs the first score, from −7600 up, whose IMPs
+// are East–West's). The board's other lines, whose East–West or
+// North–South figures the split changes, are then re-scored as the
+// program scored them. A line whose East–West figure no score gives stays
+// as written, and differs. It reports whether it changed a row, for the
+// board to be scored again.
+func splitScores(b Board, rows []score.Result, lines []int, scored []score.Scored, imps bool, rescore func([]score.Result) []score.Scored) bool {
+	changed := false
+	for k, i := range lines {
+		l := b.Lines[i]
+		con := strings.ToUpper(strings.TrimSpace(l.Contract))
+		if rows[k].Kind != score.Played || con != "" {
+			continue
+		}
+		fileNS, fileEW := l.NSMP, l.EWMP
+		if imps {
+			fileNS, fileEW = cmp.Or(l.NSButler, l.NSCross, l.NSIMPs), cmp.Or(l.EWButler, l.EWCross, l.EWIMPs)
+		}
+		x, err1 := strconv.ParseFloat(strings.TrimSpace(fileNS), 64)
+		y, err2 := strconv.ParseFloat(strings.TrimSpace(fileEW), 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		tol := max(precision(fileNS), precision(fileEW))
+		if complementary := x + y; imps && math.Abs(complementary) <= tol || !imps && math.Abs(complementary-scored[k].Top) <= tol {
+			continue
+		}
+		var at []int
+		if imps {
+			for v := -7600; v <= 7600; v += 10 {
+				at = append(at, v)
+			}
+		} else {
+			for _, r := range rows {
+				if r.Kind == score.Played {
+					at = append(at, r.Score-5, r.Score, r.Score+5)
+				}
+			}
+		}
+		trial := slices.Clone(rows)
+		for _, v := range at {
+			trial[k] = score.SplitScore(rows[k].NS, rows[k].EW, rows[k].Score, v)
+			if math.Abs(rescore(trial)[k].EW-y) <= tol {
+				rows[k] = trial[k]
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
 }
 
 // mpOptions reads how a program matchpointed a board from the figures it

@@ -139,9 +139,9 @@ func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Di
 	}
 	var diffs []Difference
 	type ranked struct {
-		i                 int
+		i                int
 		plain, fact, own float64
-		hasOwn            bool
+		hasOwn           bool
 	}
 	// The ranking follows the file's way: by the factored percentages when
 	// more of its percentages are those than the plain ones.
