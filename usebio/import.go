@@ -27,6 +27,8 @@ func (f *File) Results() (*publish.Results, error) {
 	}
 	e := &f.Events[0]
 	r := &publish.Results{Title: cmp.Or(e.Description, e.Title), Date: pbnDate(e.Date), Venue: e.Venue}
+	// EVENT_TYPE is MP_PAIRS, BUTLER_PAIRS, ... in 1.2 and PAIRS (with
+	// BOARD_SCORING_METHOD) in 1.3: method reads both.
 	if f.Club != nil && r.Venue == "" {
 		r.Venue = f.Club.Name
 	}
@@ -273,12 +275,13 @@ func lineRow(l Line, form publish.Form) (publish.Row, error) {
 	return row, nil
 }
 
-// pbnDate writes USEBIO's dd/mm/yyyy as PBN's 2013.08.08; any other text
-// is kept.
+// pbnDate writes USEBIO's dd/mm/yyyy (1.2) or yyyy-mm-dd (1.3) as PBN's
+// 2013.08.08; any other text is kept.
 func pbnDate(s string) string {
-	t, err := time.Parse("02/01/2006", strings.TrimSpace(s))
-	if err != nil {
-		return strings.TrimSpace(s)
+	for _, layout := range []string{"02/01/2006", "2006-01-02"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+			return t.Format("2006.01.02")
+		}
 	}
-	return t.Format("2006.01.02")
+	return strings.TrimSpace(s)
 }

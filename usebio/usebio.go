@@ -1,7 +1,9 @@
 // Package usebio reads and writes USEBIO XML (Universal Standard for
 // Exchange of Bridge Information over XML), the results format of the
 // English Bridge Union and of most club scoring programs: version 1.2, and
-// the 1.3 elements that do not change 1.2's layout (EBU_CHARGE_CODE).
+// version 1.3's elements (EVENT_ID, EVENT_RATING, PAIRS, EW_PAIRS,
+// STRATIFICATION, a pair's STRAT_PLACE and STRAT_NUMBER, EBU_CHARGE_CODE,
+// ISO dates), read and written as they come; To13 writes a file as 1.3.
 //
 // A file holds a CLUB, one or more EVENTs and, from most programs, the
 // boards' hands (HANDSET, read by File.Deals); an event holds its pairs
@@ -41,6 +43,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bridgetd/bridgetd/bridge"
@@ -52,6 +55,41 @@ const Version = "1.2"
 // Doctype is the document type declaration written at the top of a file, as
 // the EBU's programs write it; readers do not fetch it.
 const Doctype = `<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">`
+
+// Doctype13 is the declaration written at the top of a 1.3 file, as the one
+// 1.3 writer found writes it (testdata/SOURCE.md).
+const Doctype13 = `<!DOCTYPE USEBIO SYSTEM "usebio_v1_3.dtd">`
+
+// Version13 is the version To13 writes.
+const Version13 = "1.3"
+
+// To13 turns a file into USEBIO 1.3, in place: the version, and the 1.2
+// elements 1.3 supersedes in their 1.3 form, EVENT_IDENTIFIER as EVENT_ID,
+// MASTER_POINT_SCALE as EVENT_RATING, a dd/mm/yyyy DATE as yyyy-mm-dd, and
+// EVENT_TYPE MP_PAIRS as PAIRS (its BOARD_SCORING_METHOD saying how the
+// boards were scored). P2P_CHARGE_RATE is kept: EBU_CHARGE_CODE, which 1.3
+// puts in its place, is a code of the EBU's, not the rate.
+func (f *File) To13() {
+	f.Version = Version13
+	for i := range f.Events {
+		e := &f.Events[i]
+		if e.Identifier != "" && e.ID == "" {
+			e.ID, e.Identifier = e.Identifier, ""
+		}
+		if e.MasterPointScale != "" && e.Rating == "" {
+			e.Rating, e.MasterPointScale = e.MasterPointScale, ""
+		}
+		if t, err := time.Parse("02/01/2006", strings.TrimSpace(e.Date)); err == nil {
+			e.Date = t.Format("2006-01-02")
+		}
+		if e.Type == "MP_PAIRS" {
+			if e.BoardScoring == "" {
+				e.BoardScoring = "MATCH_POINTS"
+			}
+			e.Type = "PAIRS"
+		}
+	}
+}
 
 // File is a USEBIO document: the club, its events and, as scoring
 // programs add them, the hands of the boards (HANDSET).
@@ -99,12 +137,45 @@ type Event struct {
 	ChargeRate       string   `xml:"P2P_CHARGE_RATE,omitempty"` // the EBU's Pay to Play rate (1.2)
 	ChargeCode       string   `xml:"EBU_CHARGE_CODE,omitempty"` // 1.3: replaces P2P_CHARGE_RATE
 	Contact          *Contact `xml:"CONTACT,omitempty"`
+	// The 1.3 elements (testdata/SOURCE.md says where they were learnt):
+	// EVENT_ID replaces EVENT_IDENTIFIER and EVENT_RATING
+	// MASTER_POINT_SCALE; PAIRS and EW_PAIRS count the pairs (all, and
+	// East–West's); STRATIFICATION divides the field into strata.
+	ID             string          `xml:"EVENT_ID,omitempty"`
+	Rating         string          `xml:"EVENT_RATING,omitempty"`
+	PairCount      string          `xml:"PAIRS,omitempty"`
+	EWPairCount    string          `xml:"EW_PAIRS,omitempty"`
+	Stratification *Stratification `xml:"STRATIFICATION,omitempty"`
 
 	Participants *Participants `xml:"PARTICIPANTS,omitempty"`
 	Boards       []Board       `xml:"BOARD"`
 	Matches      []Match       `xml:"MATCH"`
 	Sessions     []Session     `xml:"SESSION"`
 	Sections     []Section     `xml:"SECTION"`
+}
+
+// Stratification (1.3) divides an event's pairs into strata by rank, each
+// placed and awarded on its own: STRATIFICATION_TYPE, and each stratum
+// (STRAT) with its number, label, the upper limit of its players' ranks
+// and its number of pairs, by direction in a two-winner event.
+type Stratification struct {
+	Type   string  `xml:"STRATIFICATION_TYPE,omitempty"`
+	Strats []Strat `xml:"STRATS>STRAT"`
+}
+
+// Strat is one stratum.
+type Strat struct {
+	Number     string       `xml:"STRAT_NUMBER"`
+	Label      string       `xml:"STRAT_LABEL,omitempty"`
+	UpperLimit string       `xml:"UPPER_LIMIT,omitempty"`
+	Pairs      []StratPairs `xml:"NUMBER_OF_PAIRS"`
+}
+
+// StratPairs is a stratum's number of pairs, in one direction when
+// Direction (NS or EW) is set.
+type StratPairs struct {
+	Direction string `xml:"DIRECTION,attr,omitempty"`
+	Count     string `xml:",chardata"`
 }
 
 // Contact is who scored the event.
@@ -216,15 +287,43 @@ func (t *Team) ID() string {
 // name them): each team's own net IMPs for the match, which cancel
 // (+5, −5) unless an adjusted score gave each team its own figure (Law
 // 12C1(b): +13, −9).
+//
+// EBUScore's files, as USEBIO readers read them, give a match's VPs as
+// TEAM_VICTORY_POINTS and OPPOSING_TEAM_VICTORY_POINTS, and a Swiss
+// pairs match as NS_PAIR_NUMBER, EW_PAIR_NUMBER, NS_SCORE, EW_SCORE,
+// NS_VICTORY_POINTS and EW_VICTORY_POINTS; they are read as the match's
+// teams and VPs (Event.sections), and written back as they came.
 type Match struct {
 	Round         string  `xml:"ROUND_NUMBER,omitempty"`
-	Team          string  `xml:"TEAM"`
-	Opposing      string  `xml:"OPPOSING_TEAM"`
+	Team          string  `xml:"TEAM,omitempty"`
+	Opposing      string  `xml:"OPPOSING_TEAM,omitempty"`
+	NSPair        string  `xml:"NS_PAIR_NUMBER,omitempty"`
+	EWPair        string  `xml:"EW_PAIR_NUMBER,omitempty"`
 	TeamScore     string  `xml:"TEAM_SCORE,omitempty"`
 	OpposingScore string  `xml:"OPPOSING_TEAM_SCORE,omitempty"`
+	NSScore       string  `xml:"NS_SCORE,omitempty"`
+	EWScore       string  `xml:"EW_SCORE,omitempty"`
+	TeamVP        string  `xml:"TEAM_VICTORY_POINTS,omitempty"`
+	OpposingVP    string  `xml:"OPPOSING_TEAM_VICTORY_POINTS,omitempty"`
+	NSVP          string  `xml:"NS_VICTORY_POINTS,omitempty"`
+	EWVP          string  `xml:"EW_VICTORY_POINTS,omitempty"`
 	TeamIMPs      string  `xml:"TEAM_IMPS,omitempty"`
 	OpposingIMPs  string  `xml:"OPPOSING_TEAM_IMPS,omitempty"`
 	Boards        []Board `xml:"BOARD"`
+}
+
+// normalised returns the match with its teams and VPs in the TEAM,
+// OPPOSING_TEAM, TEAM_SCORE and OPPOSING_TEAM_SCORE the rest of the
+// package reads: a Swiss pairs match's pairs, and the VPs of the
+// *_VICTORY_POINTS elements when given (then the match's VPs, whatever
+// TEAM_SCORE holds: EBUScore's NS_SCORE is not them).
+func (m Match) normalised() Match {
+	m.Team, m.Opposing = cmp.Or(m.Team, m.NSPair), cmp.Or(m.Opposing, m.EWPair)
+	m.TeamScore, m.OpposingScore = cmp.Or(m.TeamScore, m.NSScore), cmp.Or(m.OpposingScore, m.EWScore)
+	if vp := cmp.Or(m.TeamVP, m.NSVP); vp != "" {
+		m.TeamScore, m.OpposingScore = vp, cmp.Or(m.OpposingVP, m.EWVP)
+	}
+	return m
 }
 
 // Board is a board's traveller. Average is the Butler datum a program
@@ -233,7 +332,10 @@ type Board struct {
 	EventType string `xml:"EVENT_TYPE,attr,omitempty"`
 	Number    string `xml:"BOARD_NUMBER"`
 	Average   string `xml:"BOARD_AVERAGE,omitempty"`
-	Lines     []Line `xml:"TRAVELLER_LINE"`
+	// IMPs is a match board's IMPs to the match's first team, as
+	// EBUScore writes a board of a match without its travellers.
+	IMPs  string `xml:"IMPS,omitempty"`
+	Lines []Line `xml:"TRAVELLER_LINE"`
 }
 
 // Line is one row of a traveller, as written: the pairs, the contract, the
@@ -345,7 +447,11 @@ func Encode(w io.Writer, f *File) error {
 	if f.Version == "" {
 		f.Version = Version
 	}
-	if _, err := io.WriteString(w, xml.Header+Doctype+"\n"); err != nil {
+	doctype := Doctype
+	if f.Version == Version13 {
+		doctype = Doctype13
+	}
+	if _, err := io.WriteString(w, xml.Header+doctype+"\n"); err != nil {
 		return err
 	}
 	enc := xml.NewEncoder(w)
@@ -367,19 +473,29 @@ type placed struct {
 }
 
 func (e *Event) sections() []placed {
+	norm := func(ms []Match) []Match {
+		if len(ms) == 0 {
+			return nil
+		}
+		out := make([]Match, len(ms))
+		for i, m := range ms {
+			out[i] = m.normalised()
+		}
+		return out
+	}
 	var out []placed
 	if e.Participants != nil || len(e.Boards) > 0 || len(e.Matches) > 0 {
-		out = append(out, placed{"", e.Participants, e.Boards, e.Matches})
+		out = append(out, placed{"", e.Participants, e.Boards, norm(e.Matches)})
 	}
 	for _, s := range e.Sections {
-		out = append(out, placed{"section " + s.ID, s.Participants, s.Boards, s.Matches})
+		out = append(out, placed{"section " + s.ID, s.Participants, s.Boards, norm(s.Matches)})
 	}
 	for _, ss := range e.Sessions {
 		if ss.Participants != nil || len(ss.Boards) > 0 || len(ss.Matches) > 0 {
-			out = append(out, placed{"session " + ss.name(), ss.Participants, ss.Boards, ss.Matches})
+			out = append(out, placed{"session " + ss.name(), ss.Participants, ss.Boards, norm(ss.Matches)})
 		}
 		for _, s := range ss.Sections {
-			out = append(out, placed{strings.TrimSpace("session " + ss.name() + " section " + s.ID), s.Participants, s.Boards, s.Matches})
+			out = append(out, placed{strings.TrimSpace("session " + ss.name() + " section " + s.ID), s.Participants, s.Boards, norm(s.Matches)})
 		}
 	}
 	return out
