@@ -15,8 +15,8 @@ import (
 func init() {
 	register(&command{
 		name:    "usebio",
-		usage:   "export [--club NAME] [-o FILE.xml] FILE.pbn|EVENT.json | check [--dtd FILE.dtd] FILE.xml",
-		summary: "write a scored event (a PBN file, or an event file with its matches) as USEBIO 1.2 XML, or re-score a USEBIO file and list where its figures differ, the pairs' totals, percentages and places too, marking those a program's way of totalling explains (and, with --dtd, where it breaks the DTD); it fails on a difference not explained",
+		usage:   "export [--club NAME] [--version 1.2|1.3] [-o FILE.xml] FILE.pbn|EVENT.json | check [--dtd FILE.dtd] FILE.xml",
+		summary: "write a scored event (a PBN file, or an event file with its matches) as USEBIO 1.2 (or 1.3) XML, or re-score a USEBIO file and list where its figures differ, the pairs' totals, percentages and places too, marking those a program's way of totalling explains (and, with --dtd, where it breaks the DTD); it fails on a difference not explained",
 		run:     runUsebio,
 	})
 }
@@ -26,6 +26,7 @@ func runUsebio(e *env, args []string) error {
 	fs := newFlagSet(e, c)
 	out := fs.String("o", "", "export: write to this file instead of standard output")
 	club := fs.String("club", "", "export: the club's name")
+	version := fs.String("version", usebio.Version, "export: the USEBIO version written, 1.2 or 1.3 (1.3's EVENT_ID, EVENT_RATING, ISO dates, EVENT_TYPE PAIRS)")
 	dtdFile := fs.String("dtd", "", "check: also validate the file against this DTD (read from the file, never fetched)")
 	pos, err := parseArgs(fs, args, 2)
 	if err != nil {
@@ -33,6 +34,9 @@ func runUsebio(e *env, args []string) error {
 	}
 	switch pos[0] {
 	case "export":
+		if *version != usebio.Version && *version != usebio.Version13 {
+			return fmt.Errorf("--version %q: want %s or %s", *version, usebio.Version, usebio.Version13)
+		}
 		if *out != "" {
 			if err := textfile.Same(*out, pos[1]); err != nil {
 				return err
@@ -48,6 +52,9 @@ func runUsebio(e *env, args []string) error {
 			return err
 		}
 		u := usebio.FromResults(r, usebio.Club{Name: *club})
+		if *version == usebio.Version13 {
+			u.To13()
+		}
 		return writeOutput(e, *out, func(w io.Writer) error { return usebio.Encode(w, u) })
 	case "check":
 		data, err := os.ReadFile(pos[1])

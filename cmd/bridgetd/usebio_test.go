@@ -104,3 +104,30 @@ func TestUsebioExportEvent(t *testing.T) {
 		t.Errorf("check: exit %d, %q %q", code, stdout, errOut)
 	}
 }
+
+// TestUsebioExportVersion: "usebio export --version 1.3" writes the 1.3
+// forms (the version, its DOCTYPE, EVENT_TYPE PAIRS with
+// BOARD_SCORING_METHOD, an ISO date), which validate against the DTD and
+// re-score as the 1.2 export does; another version is refused.
+func TestUsebioExportVersion(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "v13.xml")
+	if code, _, errOut := runCmd(t, "", "usebio", "export", "--version", "1.3", "-o", out, "testdata/score-jfr-barometer-2013-mp.pbn"); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<USEBIO Version="1.3">`, usebio.Doctype13, `<EVENT EVENT_TYPE="PAIRS">`, "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the 1.3 export lacks %s", want)
+		}
+	}
+	code, stdout, _ := runCmd(t, "", "usebio", "check", "--dtd", "../../usebio/testdata/usebio-1.2-reconstructed.dtd", out)
+	if code != 1 || !strings.HasSuffix(stdout, "5 differences, 3 of them explained\n") || strings.Contains(stdout, "reconstructed.dtd)") {
+		t.Errorf("check of the 1.3 export: exit %d:\n%s", code, stdout)
+	}
+	if code, _, errOut := runCmd(t, "", "usebio", "export", "--version", "2.0", "testdata/score-jfr-barometer-2013-mp.pbn"); code == 0 || !strings.Contains(errOut, `--version "2.0"`) {
+		t.Errorf("--version 2.0: exit %d, %q", code, errOut)
+	}
+}
