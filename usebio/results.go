@@ -245,7 +245,8 @@ func (d Difference) String() string {
 func Check(f *File) (diffs []Difference, errs []error) {
 	for ei := range f.Events {
 		e := &f.Events[ei]
-		for _, sec := range e.sections() {
+		across := acrossField(e)
+		for si, sec := range e.sections() {
 			// A pair with no played result in the section is a phantom:
 			// its rows stand for sit-outs and do not count as results.
 			played := map[string]bool{}
@@ -265,7 +266,7 @@ func Check(f *File) (diffs []Difference, errs []error) {
 			}
 			var checks []boardCheck
 			for _, b := range sec.boards {
-				d, es, bc := checkBoard(sec.where, b, e.method(), played)
+				d, es, bc := checkBoard(sec.where, b, e.method(), played, across[strings.TrimSpace(b.Number)][si])
 				diffs = append(diffs, d...)
 				errs = append(errs, es...)
 				if len(bc.figs) > 0 {
@@ -281,7 +282,7 @@ func Check(f *File) (diffs []Difference, errs []error) {
 					where = strings.TrimPrefix(sec.where+", ", ", ") + "round " + r + " match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
 				}
 				for _, b := range m.Boards {
-					d, es, _ := checkBoard(where, b, methodIMPs, played)
+					d, es, _ := checkBoard(where, b, methodIMPs, played, nil)
 					diffs = append(diffs, d...)
 					errs = append(errs, es...)
 				}
@@ -337,6 +338,101 @@ func precision(written string) float64 {
 		return 0.011
 	}
 	return 0.5*math.Pow(10, -float64(len(frac))) + 1e-9
+}
+
+// otherResult reads a line of another section as a result to score the
+// board with: its artificial score, or its score (by Law 77 when its
+// contract, declarer and tricks can be read, as the line's own section
+// scores it).
+func otherResult(l Line, vul bridge.Vulnerability, imps bool, ns, ew int) (score.Result, bool) {
+	if a, c, ok := ParseArtificial(l.Score); ok {
+		return score.ArtificialScore(ns, ew, award(a, imps), award(c, imps)), true
+	}
+	sc, err := strconv.Atoi(strings.TrimSpace(l.Score))
+	if err != nil {
+		return score.Result{}, false
+	}
+	con := strings.ToUpper(strings.TrimSpace(l.Contract))
+	if c, err := bridge.ParseContract(strings.ReplaceAll(con, "*", "X")); err == nil && con != "PASS" && con != "P" {
+		decl, err1 := bridge.ParseSeat(strings.TrimSpace(l.PlayedBy))
+		tricks, err2 := strconv.Atoi(strings.TrimSpace(l.Tricks))
+		if err1 == nil && err2 == nil && tricks >= 0 && tricks <= 13 {
+			sc = bridge.Score(c, decl, tricks, vul)
+		}
+	}
+	return score.Table(ns, ew, sc), true
+}
+
+// acrossField finds the boards of an event matchpointed across the field
+// (all its sections together, as New Zealand's Scorer does): a board of
+// several sections whose played lines all add up to the top of its
+// results in every section, 2(N−1) or N−1, larger than any one section's.
+// For each such board and section it returns the other sections' lines,
+// their pairs named apart ("2\x00 7NS": section 2's pair 7NS).
+func acrossField(e *Event) map[string]map[int][]Line {
+	if e.method() != methodMP {
+		return nil
+	}
+	type tagged struct {
+		sec int
+		l   Line
+	}
+	byNumber := map[string][]tagged{}
+	secsOf := map[string]map[int]int{}
+	for si, sec := range e.sections() {
+		for _, b := range sec.boards {
+			k := strings.TrimSpace(b.Number)
+			if secsOf[k] == nil {
+				secsOf[k] = map[int]int{}
+			}
+			for _, l := range b.Lines {
+				byNumber[k] = append(byNumber[k], tagged{si, l})
+				secsOf[k][si]++
+			}
+		}
+	}
+	out := map[string]map[int][]Line{}
+	for k, ls := range byNumber {
+		if len(secsOf[k]) < 2 {
+			continue
+		}
+		n := float64(len(ls))
+		most := 0
+		for _, c := range secsOf[k] {
+			most = max(most, c)
+		}
+		// The top most played lines add up to (a wrong figure aside).
+		tops, lines := map[float64]int{}, 0
+		for _, t := range ls {
+			if _, _, art := ParseArtificial(t.l.Score); art {
+				continue
+			}
+			a, err1 := strconv.ParseFloat(strings.TrimSpace(t.l.NSMP), 64)
+			c, err2 := strconv.ParseFloat(strings.TrimSpace(t.l.EWMP), 64)
+			if err1 == nil && err2 == nil {
+				tops[math.Round((a+c)*50)/50]++
+				lines++
+			}
+		}
+		top := tops[2*(n-1)]
+		if n-1 != 2*(n-1) {
+			top = max(top, tops[n-1])
+		}
+		if 2*top <= lines || len(ls) <= most {
+			continue
+		}
+		out[k] = map[int][]Line{}
+		for si := range secsOf[k] {
+			for _, t := range ls {
+				if t.sec != si {
+					l := t.l
+					l.NS, l.EW = strconv.Itoa(t.sec)+"\x00"+l.NS, strconv.Itoa(t.sec)+"\x00"+l.EW
+					out[k][si] = append(out[k][si], l)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // rounding is how far a figure as written may be from the exact one it
@@ -446,7 +542,11 @@ type lineFigs struct {
 	artificial bool
 }
 
-func checkBoard(where string, b Board, method string, played map[string]bool) (diffs []Difference, errs []error, bc boardCheck) {
+// checkBoard re-scores one board's traveller. others are the board's
+// lines in the event's other sections when the board was matchpointed
+// across the field (acrossField): they are scored with the board's own
+// lines, not checked.
+func checkBoard(where string, b Board, method string, played map[string]bool, others []Line) (diffs []Difference, errs []error, bc boardCheck) {
 	imps := method != methodMP
 	bn, err := strconv.Atoi(strings.TrimSpace(b.Number))
 	at := strings.TrimPrefix(where+", ", ", ")
@@ -509,11 +609,18 @@ func checkBoard(where string, b Board, method string, played map[string]bool) (d
 	if len(rows) == 0 {
 		return diffs, errs, bc
 	}
-	// n is the board's results: its rows less a phantom's (a sit-out).
+	// n is the board's results: its rows less a phantom's (a sit-out),
+	// and the other sections' when it is scored across the field.
 	n := len(rows)
 	for _, i := range lines {
 		if !played[pairKey(b.Lines[i].NS)] || !played[pairKey(b.Lines[i].EW)] {
 			n--
+		}
+	}
+	for _, l := range others {
+		if r, ok := otherResult(l, vul, imps, pair(l.NS), pair(l.EW)); ok {
+			rows = append(rows, r)
+			n++
 		}
 	}
 	var rescore func([]score.Result) []score.Scored

@@ -117,3 +117,39 @@ func TestCheckTotals(t *testing.T) {
 		})
 	}
 }
+
+// TestAcrossField: a board matchpointed across the field, all sections
+// together (as Scorer does): its lines add up to the top of the four
+// results of both sections (6), not of the two of their own. Law 78A
+// across the field: 450 beats three (6), each 420 beats 400 and ties the
+// other (3), 400 beats none (0). Within section A the 420 would have 2 of
+// 2. One figure written wrong (B's 450 given 5) is listed.
+func TestAcrossField(t *testing.T) {
+	line := func(n, score, nsMP, ewMP string) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + n + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + n +
+			"</EW_PAIR_NUMBER><SCORE>" + score + "</SCORE><NS_MATCH_POINTS>" + nsMP +
+			"</NS_MATCH_POINTS><EW_MATCH_POINTS>" + ewMP + "</EW_MATCH_POINTS></TRAVELLER_LINE>"
+	}
+	section := func(id, lines string) string {
+		return `<SECTION SECTION_ID="` + id + `"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` + lines + `</BOARD></SECTION>`
+	}
+	for _, tc := range []struct {
+		b450 string
+		want []string
+	}{
+		{"6", nil},
+		{"5", []string{"section B, board 1, row 1: NS_MATCH_POINTS is 5 in the file, 6 re-scored (matchpoints of the board's rows)"}},
+	} {
+		doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">` +
+			section("A", line("1", "420", "3", "3")+line("2", "400", "0", "6")) +
+			section("B", line("1", "450", tc.b450, "0")+line("2", "420", "3", "3")) + `</EVENT></USEBIO>`
+		f, err := Decode(strings.NewReader(doc), "across.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffs, errs := Check(f)
+		if got := diffTexts(diffs); len(errs) != 0 || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("450 given %s: differences %q %v, want %q", tc.b450, got, errs, tc.want)
+		}
+	}
+}
