@@ -495,7 +495,8 @@ const (
 
 // method says how an event's boards were scored: its
 // BOARD_SCORING_METHOD, or else its EVENT_TYPE (Compscore writes
-// BUTLER_PAIRS and CROSS_IMP with SCORING_METHOD IMPS).
+// BUTLER_PAIRS and CROSS_IMP with SCORING_METHOD IMPS), or else the
+// EVENT_TYPE of its PARTICIPANTS or BOARDs.
 func (e *Event) method() string {
 	switch strings.ToUpper(strings.TrimSpace(e.BoardScoring)) {
 	case "MATCH_POINTS":
@@ -507,14 +508,29 @@ func (e *Event) method() string {
 	case "IMPS":
 		return methodIMPs
 	}
-	t := strings.ToUpper(e.Type)
-	switch {
-	case strings.Contains(t, "BUTLER"):
-		return methodButler
-	case strings.Contains(t, "CROSS"):
-		return methodCross
-	case strings.Contains(t, "TEAMS"):
-		return methodIMPs
+	// The event's type, else (an EVENT_TYPE Compscore3 writes as NOTSUP)
+	// its pairs' or boards' EVENT_TYPE.
+	types := []string{e.Type}
+	for _, sec := range e.sections() {
+		if sec.participants != nil {
+			types = append(types, sec.participants.EventType)
+		}
+		for _, b := range sec.boards {
+			types = append(types, b.EventType)
+		}
+	}
+	for _, t := range types {
+		t = strings.ToUpper(t)
+		switch {
+		case strings.Contains(t, "BUTLER"):
+			return methodButler
+		case strings.Contains(t, "CROSS"):
+			return methodCross
+		case strings.Contains(t, "TEAMS"):
+			return methodIMPs
+		case strings.Contains(t, "PAIRS") || strings.Contains(t, "MP"):
+			return methodMP
+		}
 	}
 	return methodMP
 }
