@@ -233,7 +233,7 @@ func lineRow(l Line, form publish.Form) (publish.Row, error) {
 		}
 	}
 	switch {
-	case con == "PASS" || con == "P":
+	case passedOut(con):
 		row.HasContract = true
 	case con != "" && row.Note == "":
 		c, err := bridge.ParseContract(strings.ReplaceAll(con, "*", "X"))

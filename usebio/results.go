@@ -340,6 +340,13 @@ func precision(written string) float64 {
 	return 0.5*math.Pow(10, -float64(len(frac))) + 1e-9
 }
 
+// passedOut reports whether a CONTRACT (upper case) says the board was
+// passed out: PASS, P, or NP, as Scorer's converter writes a board passed
+// in (Scorer's "N P").
+func passedOut(con string) bool {
+	return con == "PASS" || con == "P" || con == "NP"
+}
+
 // otherResult reads a line of another section as a result to score the
 // board with: its artificial score, or its score (by Law 77 when its
 // contract, declarer and tricks can be read, as the line's own section
@@ -353,7 +360,7 @@ func otherResult(l Line, vul bridge.Vulnerability, imps bool, ns, ew int) (score
 		return score.Result{}, false
 	}
 	con := strings.ToUpper(strings.TrimSpace(l.Contract))
-	if c, err := bridge.ParseContract(strings.ReplaceAll(con, "*", "X")); err == nil && con != "PASS" && con != "P" {
+	if c, err := bridge.ParseContract(strings.ReplaceAll(con, "*", "X")); err == nil && !passedOut(con) {
 		decl, err1 := bridge.ParseSeat(strings.TrimSpace(l.PlayedBy))
 		tricks, err2 := strconv.Atoi(strings.TrimSpace(l.Tricks))
 		if err1 == nil && err2 == nil && tricks >= 0 && tricks <= 13 {
@@ -597,7 +604,7 @@ func checkBoard(where string, b Board, method string, played map[string]bool, ot
 			errs = append(errs, fmt.Errorf("%s: SCORE %q is not a number", w, l.Score))
 			continue
 		}
-		if con != "" && con != "PASS" && con != "P" {
+		if con != "" && !passedOut(con) {
 			c, err := bridge.ParseContract(strings.ReplaceAll(con, "*", "X"))
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s: CONTRACT %q: %w", w, l.Contract, err))

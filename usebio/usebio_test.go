@@ -295,3 +295,30 @@ func TestRoundTripIMPs(t *testing.T) {
 		}
 	}
 }
+
+// TestPassedOutForms: a passed-out board written PASS, P or NP (Scorer's
+// converter, for Scorer's "N P") scores 0 and is matchpointed as a score
+// (Law 78A): 0 beats −50 and loses to 110: 2 of 4 each way.
+func TestPassedOutForms(t *testing.T) {
+	for _, con := range []string{"PASS", "P", "NP"} {
+		doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` +
+			`<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>` + con + `</CONTRACT><SCORE>0</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>` +
+			`<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><CONTRACT>2H</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>8</TRICKS><SCORE>110</SCORE><NS_MATCH_POINTS>4</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>` +
+			`<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><CONTRACT>2H</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>7</TRICKS><SCORE>-50</SCORE><NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>4</EW_MATCH_POINTS></TRAVELLER_LINE>` +
+			`</BOARD></EVENT></USEBIO>`
+		f, err := Decode(strings.NewReader(doc), con)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diffs, errs := Check(f); len(diffs) != 0 || len(errs) != 0 {
+			t.Errorf("%s: %v %v", con, diffTexts(diffs), errs)
+		}
+		r, err := f.Results()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row := r.Boards[0].Rows[0]; !row.HasContract || !row.Contract.IsPassedOut() {
+			t.Errorf("%s: read as %+v", con, row)
+		}
+	}
+}
