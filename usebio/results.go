@@ -340,6 +340,53 @@ func precision(written string) float64 {
 	return 0.5*math.Pow(10, -float64(len(frac))) + 1e-9
 }
 
+// missingAsTies scores a board played by fewer tables than the field as
+// ScoreBridge writes it: each result its own match points, and for each
+// missing result a tie (1 on the 2/1/0 scale, ½ on the 1/½/0 one), on the
+// field's top, where Neuberg's formula would factor them. n is the board's
+// results; a board with an artificial score is left to Neuberg.
+func missingAsTies(o score.MPOptions, n int) func([]score.Result) []score.Scored {
+	return func(rs []score.Result) []score.Scored {
+		for _, r := range rs {
+			if r.Kind == score.Artificial {
+				return score.Matchpoints(rs, o)
+			}
+		}
+		sc := score.Matchpoints(rs, score.MPOptions{Scale: o.Scale})
+		tie, top := 1.0, 2*float64(o.Expected-1)
+		if o.Scale == score.MP2 {
+			tie, top = 0.5, float64(o.Expected-1)
+		}
+		extra := tie * float64(o.Expected-n)
+		for i := range sc {
+			sc[i].NS += extra
+			sc[i].EW += extra
+			sc[i].Top = top
+			sc[i].NSPct, sc[i].EWPct = 100*sc[i].NS/top, 100*sc[i].EW/top
+		}
+		return sc
+	}
+}
+
+// misfits counts the match point figures written on a board's lines
+// (those of rows, in order) that are not the scored ones, to their
+// precision.
+func misfits(b Board, lines []int, scored []score.Scored) int {
+	n := 0
+	for k, i := range lines {
+		for _, x := range []struct {
+			file string
+			ours float64
+		}{{b.Lines[i].NSMP, scored[k].NS}, {b.Lines[i].EWMP, scored[k].EW}} {
+			v, err := strconv.ParseFloat(strings.TrimSpace(x.file), 64)
+			if err == nil && math.Abs(v-x.ours) > precision(x.file) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // passedOut reports whether a CONTRACT (upper case) says the board was
 // passed out: PASS, P, or NP, as Scorer's converter writes a board passed
 // in (Scorer's "N P").
@@ -670,6 +717,12 @@ func checkBoard(where string, b Board, method string, played map[string]bool, ot
 		o := mpOptions(b, rows, lines, n)
 		bc.mp = &o
 		rescore = func(rs []score.Result) []score.Scored { return score.Matchpoints(rs, o) }
+		// A board factored up on its traveller: by Neuberg's formula, or
+		// with its missing results as ties, whichever the file's figures
+		// are (the one more of them are, when some are wrong).
+		if ties := missingAsTies(o, n); o.Expected > n && misfits(b, lines, ties(rows)) < misfits(b, lines, rescore(rows)) {
+			rescore = ties
+		}
 	}
 	scored := rescore(rows)
 	if splitScores(b, rows, lines, scored, imps, rescore) {

@@ -153,3 +153,44 @@ func TestAcrossField(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingAsTies: a board played at three tables of a field of four,
+// written on the field's top of 6 in either of two ways real programs
+// use: Neuberg's factoring, (M+1)·4/3 − 1 (Compscore3, Scorer), or each
+// result's own match points (Law 78A: 3NT by South, none vulnerable, 490
+// beats two, 4; 430 one, 2; −150 none, 0) and a tie, 1, for the missing
+// result (ScoreBridge: 5, 3, 1).
+// Both re-score with no difference; figures that are neither are listed
+// against the way most of the board's figures are.
+func TestMissingAsTies(t *testing.T) {
+	line := func(n, score, tricks, nsMP, ewMP string) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + n + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + n +
+			"</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>" + tricks + "</TRICKS><SCORE>" + score +
+			"</SCORE><NS_MATCH_POINTS>" + nsMP + "</NS_MATCH_POINTS><EW_MATCH_POINTS>" + ewMP + "</EW_MATCH_POINTS></TRAVELLER_LINE>"
+	}
+	for _, tc := range []struct {
+		name string
+		figs [3][2]string
+		want []string
+	}{
+		{"neuberg", [3][2]string{{"5.67", "0.33"}, {"3", "3"}, {"0.33", "5.67"}}, nil},
+		{"ties", [3][2]string{{"5", "1"}, {"3", "3"}, {"1", "5"}}, nil},
+		{"wrong", [3][2]string{{"5", "1"}, {"3", "3"}, {"2", "4"}}, []string{
+			"board 1, row 3: NS_MATCH_POINTS is 2 in the file, 1 re-scored (matchpoints of the board's rows)",
+			"board 1, row 3: EW_MATCH_POINTS is 4 in the file, 5 re-scored (matchpoints of the board's rows)",
+		}},
+	} {
+		doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` +
+			line("1", "490", "12", tc.figs[0][0], tc.figs[0][1]) + line("2", "430", "10", tc.figs[1][0], tc.figs[1][1]) +
+			line("3", "-150", "6", tc.figs[2][0], tc.figs[2][1]) + `</BOARD></EVENT></USEBIO>`
+		f, err := Decode(strings.NewReader(doc), tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		diffs, errs := Check(f)
+		got := diffTexts(diffs)
+		if len(errs) != 0 || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %q %v, want %q", tc.name, got, errs, tc.want)
+		}
+	}
+}
