@@ -29,7 +29,18 @@
 //
 // FromResults turns published results (package publish) into a file;
 // Check re-scores every traveller of a file with package score and lists
-// where the file's own figures differ, board by board and row by row.
+// where the file's own figures differ, board by board and row by row, and
+// pair by pair where a pair's TOTAL_SCORE, PERCENTAGE or PLACE is not what
+// its re-scored boards give. It reads the ways programs score and total
+// that real files show: a board played fewer times than the field factored
+// up on the traveller (Neuberg, or with the missing results as ties), a
+// board matchpointed across all the sections, totals factored to the field
+// and pro-rated for boards missed, a percentage written as the total, a
+// handicap; a difference one of them gives is marked explained
+// (Difference.Explained). A Law 12C1(b) split score, which USEBIO has no
+// form for, is written in the nearest form and read back as the split its
+// figures place (splitScores).
+//
 // ParseDTD and DTD.Validate check a document against a DTD's element
 // structure offline, as xmllint --dtdvalid does.
 package usebio
