@@ -246,6 +246,8 @@ func Check(f *File) (diffs []Difference, errs []error) {
 	for ei := range f.Events {
 		e := &f.Events[ei]
 		across := acrossField(e)
+		var placings []placing // the event's pairs' places, by section
+		sectionsRanked := 0
 		for si, sec := range e.sections() {
 			// A pair with no played result in the section is a phantom:
 			// its rows stand for sit-outs and do not count as results.
@@ -274,7 +276,15 @@ func Check(f *File) (diffs []Difference, errs []error) {
 				}
 			}
 			if sec.participants != nil && len(sec.participants.Pairs) > 0 && len(checks) > 0 {
-				diffs = append(diffs, checkTotals(sec.where, e, sec.participants.Pairs, checks)...)
+				d, ps := checkTotals(sec.where, e, sec.participants.Pairs, checks)
+				for _, p := range ps {
+					if p.diff >= 0 {
+						p.diff += len(diffs)
+					}
+					placings = append(placings, p)
+				}
+				diffs = append(diffs, d...)
+				sectionsRanked++
 			}
 			for _, m := range sec.matches {
 				where := strings.TrimPrefix(sec.where+", ", ", ") + "match " + strings.TrimSpace(m.Team) + " v " + strings.TrimSpace(m.Opposing)
@@ -288,6 +298,9 @@ func Check(f *File) (diffs []Difference, errs []error) {
 				}
 				diffs = append(diffs, checkMatch(where, m)...)
 			}
+		}
+		if sectionsRanked > 1 {
+			acrossSections(diffs, placings)
 		}
 	}
 	return diffs, errs

@@ -53,7 +53,7 @@ type candidate struct {
 // or totals (IMPs) within the pair's field (North–South and East–West
 // apart when WINNER_TYPE is 2), pairs equal to the hundredth tied; a tie
 // written without "=" (Compscore3's form) is read as the tie it is.
-func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Difference {
+func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) ([]Difference, []placing) {
 	mp := e.method() == methodMP
 	at := strings.TrimPrefix(where+", ", ", ")
 	field := 0
@@ -138,6 +138,7 @@ func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Di
 		}
 	}
 	var diffs []Difference
+	var placings []placing
 	type ranked struct {
 		i                int
 		plain, fact, own float64
@@ -242,12 +243,13 @@ func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Di
 		}
 	}) {
 		rs := fields[fd]
-		ours := places(len(rs), func(i int) float64 {
+		key := func(i int) float64 {
 			if fitFact > fitPlain {
 				return rs[i].fact
 			}
 			return rs[i].plain
-		})
+		}
+		ours := places(len(rs), key)
 		own := places(len(rs), func(i int) float64 { return rs[i].own })
 		for j, r := range rs {
 			p := pairs[r.i]
@@ -255,6 +257,8 @@ func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Di
 			if text == "" {
 				continue
 			}
+			pl := placing{field: fd, ours: key(j), own: r.own, hasOwn: r.hasOwn, place: text, diff: -1}
+			placings = append(placings, pl)
 			n, err := strconv.Atoi(strings.TrimSuffix(text, "="))
 			w := at + "pair " + strings.TrimSpace(p.Number)
 			if err != nil {
@@ -269,10 +273,51 @@ func checkTotals(where string, e *Event, pairs []Pair, checks []boardCheck) []Di
 			if r.hasOwn && n == own[j].place && (!strings.HasSuffix(text, "=") || own[j].tied) {
 				d.Explained = "the place the file's own figures give it (" + own[j].String() + "), which differ where listed"
 			}
+			placings[len(placings)-1].diff = len(diffs)
 			diffs = append(diffs, d)
 		}
 	}
-	return diffs
+	return diffs, placings
+}
+
+// placing is a pair's place as written, with the figures it is ranked by,
+// for ranking an event's sections together (acrossSections).
+type placing struct {
+	field     string
+	ours, own float64
+	hasOwn    bool
+	place     string
+	diff      int // the index of its PLACE difference, or −1
+}
+
+// acrossSections explains the PLACE differences of an event of several
+// sections that ranks its pairs across them (Scorer's converter does): a
+// place that the ranking of all the sections' pairs of its field gives,
+// by the re-scored figures or by the file's own, is marked explained.
+func acrossSections(diffs []Difference, ps []placing) {
+	byField := map[string][]int{}
+	for i, p := range ps {
+		byField[p.field] = append(byField[p.field], i)
+	}
+	for _, idx := range byField {
+		ours := places(len(idx), func(i int) float64 { return ps[idx[i]].ours })
+		own := places(len(idx), func(i int) float64 { return ps[idx[i]].own })
+		for j, i := range idx {
+			p := ps[i]
+			if p.diff < 0 || diffs[p.diff].Explained != "" {
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimSuffix(p.place, "="))
+			tie := strings.HasSuffix(p.place, "=")
+			switch {
+			case err != nil:
+			case n == ours[j].place && (!tie || ours[j].tied):
+				diffs[p.diff].Explained = "its place among all the event's sections (" + ours[j].String() + ")"
+			case p.hasOwn && n == own[j].place && (!tie || own[j].tied):
+				diffs[p.diff].Explained = "its place among all the event's sections by the file's own figures (" + own[j].String() + "), which differ where listed"
+			}
+		}
+	}
 }
 
 // compare checks a figure as written against the candidates: none when

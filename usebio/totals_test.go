@@ -194,3 +194,47 @@ func TestMissingAsTies(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesAcrossSections: an event of two sections whose pairs are
+// placed across both (Scorer's converter does): board 1 matchpointed
+// across the field as in TestAcrossField, so 100% (A's 2EW, B's 1NS) is
+// first equal of the eight pairs, 50% third equal and 0% seventh equal,
+// where within a section they would be first, second equal and fourth.
+// Each section's places differ from its own ranking, and all are
+// explained by the ranking across the sections but B's 1EW, written 6.
+func TestPlacesAcrossSections(t *testing.T) {
+	line := func(n, score, nsMP, ewMP string) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + n + "NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + n +
+			"EW</EW_PAIR_NUMBER><SCORE>" + score + "</SCORE><NS_MATCH_POINTS>" + nsMP +
+			"</NS_MATCH_POINTS><EW_MATCH_POINTS>" + ewMP + "</EW_MATCH_POINTS></TRAVELLER_LINE>"
+	}
+	section := func(id, pairs, lines string) string {
+		return `<SECTION SECTION_ID="` + id + `"><PARTICIPANTS>` + pairs + `</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` + lines + `</BOARD></SECTION>`
+	}
+	p := func(n, pct, place string) string {
+		return "<PAIR><PAIR_NUMBER>" + n + "</PAIR_NUMBER><PERCENTAGE>" + pct + "</PERCENTAGE><PLACE>" + place + "</PLACE></PAIR>"
+	}
+	doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><WINNER_TYPE>1</WINNER_TYPE>` +
+		section("A", p("1NS", "50", "3=")+p("1EW", "50", "3=")+p("2NS", "0", "7=")+p("2EW", "100", "1="),
+			line("1", "420", "3", "3")+line("2", "400", "0", "6")) +
+		section("B", p("1NS", "100", "1=")+p("1EW", "0", "6")+p("2NS", "50", "3=")+p("2EW", "50", "3="),
+			line("1", "450", "6", "0")+line("2", "420", "3", "3")) + `</EVENT></USEBIO>`
+	f, err := Decode(strings.NewReader(doc), "places.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffs, errs := Check(f)
+	explained := 0
+	var others []string
+	for _, d := range diffs {
+		if d.Field == "PLACE" && strings.HasPrefix(d.Explained, "its place among all the event's sections") {
+			explained++
+		} else {
+			others = append(others, d.String())
+		}
+	}
+	want := []string{"section B, pair 1EW: PLACE is 6 in the file, 4 re-scored (its place by the re-scored percentages of its field)"}
+	if explained != 7 || len(errs) != 0 || !reflect.DeepEqual(others, want) {
+		t.Errorf("%d explained across the sections, others %q %v; want 7 and %q", explained, others, errs, want)
+	}
+}
