@@ -480,3 +480,26 @@ func TestDeskInBrowser(t *testing.T) {
 		p.shot(shots, sz.name+"-confirm")
 	}
 }
+
+// FuzzDeskClaim: the desk's claim form never panics the reader or the
+// replay of the cards played, and what the reader accepts is a claim of 0
+// to 13 tricks on a deal of four hands (Law 1).
+func FuzzDeskClaim(f *testing.F) {
+	f.Add(deskClaimDeal, "7NT", "N", "CT CA C6 CJ", "N", "12", "finesse SQ")
+	f.Add(deskDeal, "4SX", "E", "SA,", "W", "0", "trumps, run H")
+	f.Add("N:AKQ2", "8S", "Q", "S1", "", "-1", "finesse")
+	f.Fuzz(func(t *testing.T, deal, contract, declarer, played, claimer, tricks, statement string) {
+		f := deskForm{Edition: "2017", Deal: deal, Contract: contract, Declarer: declarer, Played: played, Claimer: claimer,
+			Tricks: tricks, Statement: statement, Kind: laws.Contested}
+		in, err := f.claim()
+		if err != nil {
+			return
+		}
+		if in.claim.Tricks < 0 || in.claim.Tricks > 13 {
+			t.Errorf("accepted %+v", in)
+		}
+		if _, err := laws.Replay(in.ed, in.deal, in.contract, in.declarer, in.played); err == nil && in.deal.Validate() != nil {
+			t.Errorf("the cards were replayed on a deal that is not four hands of thirteen: %q", deal)
+		}
+	})
+}
