@@ -62,6 +62,24 @@ end-of-play
 N penalty slow 25%
 `
 
+// incidentLog is laws/testdata/incident_1nt_xx_1997.log (SOURCE: the seed
+// 001, "Inadmissible Calls"): W's inadmissible redouble, called over by
+// N, found after the lead: 1997 35A, no auction can be completed, both
+// sides at fault: average minus to both (12C1).
+const incidentLog = `board 1
+edition 1997
+N 1NT
+E X
+S P
+W XX
+N P
+E P
+S P
+lead
+attention
+TD both-at-fault
+`
+
 // lootLog: W leads when E is on lead (Law 54) and declarer declines: the
 // card is a major penalty card and declarer has the lead options of 50D2.
 const lootLog = deskAuction + "W leads D3\nN declines\n"
@@ -393,6 +411,37 @@ func testDeskApply(t *testing.T, bk storetest.Backend) {
 	fines, _ := e.st.Fines(t.Context(), e.id)
 	if len(fines) != 1 || fines[0].Entrant != nsPair || fines[0].Amount != 25 || fines[0].Kind != "slow-play" || fines[0].Director != "Dana" {
 		t.Errorf("fines %+v, want 25%% on pair %d for slow play by Dana", fines, nsPair)
+	}
+	// An artificial adjusted score (1997 Law 35A with 12C1: no auction
+	// can be completed, both at fault) as the console's ruling.
+	code, page = e.deskPost("rule", b, url.Values{"log": {incidentLog}, "edition": {"1997"}})
+	if code != 200 {
+		t.Fatalf("rule: %d\n%s", code, page)
+	}
+	apply = nil
+	for _, f := range forms(page) {
+		if strings.HasSuffix(f.action, "/desk/apply") {
+			apply = append(apply, f.v)
+		}
+	}
+	if len(apply) != 1 || apply[0].Get("apply") != "ruling" || apply[0].Get("kind") != "artificial" || apply[0].Get("law") != "35A" {
+		t.Fatalf("proposals %v, want an artificial adjusted score under Law 35A", apply)
+	}
+	code, confirm = e.send(e.dir, fmt.Sprintf("/console/%d/desk/apply", e.id), apply[0])
+	fs = forms(confirm)
+	if code != 200 || len(fs) == 0 || fs[0].action != fmt.Sprintf("/console/%d/rulings", e.id) || fs[0].v.Get("kind") != "artificial" || fs[0].v.Get("law") != "35A" {
+		t.Fatalf("the adjusted score's confirmation: %d %+v", code, fs)
+	}
+	fs[0].v.Set("ns_award", "A-")
+	fs[0].v.Set("ew_award", "A-")
+	fs[0].v.Set("director", "Dana")
+	if code, body := e.send(e.dir, fs[0].action, fs[0].v); code != http.StatusSeeOther {
+		t.Fatalf("confirm the adjusted score: %d\n%s", code, body)
+	}
+	rulings, _ := e.st.Rulings(t.Context(), e.id)
+	if len(rulings) != 1 || rulings[0].Board != b || rulings[0].Kind != store.RulingArtificial || rulings[0].Law != "35A" || rulings[0].NSAward != "A-" ||
+		!strings.Contains(rulings[0].Why, "average minus to both sides") {
+		t.Errorf("rulings %+v, want the 35A average minus to both", rulings)
 	}
 }
 
