@@ -131,3 +131,15 @@ func AdjudicateAfter(ed Edition, kind string, d bridge.Deal, c bridge.Contract, 
 	}
 	return aw, aw.DeclarerTricks(kind, p.Won(p.Declarer().Side()), cl.Claimer, p.Declarer()), nil
 }
+
+// Played returns the cards played so far, trick by trick in the order
+// played (a card omitted from a defective trick, Law 67, is not among
+// them): with the deal, the contract and declarer, what Replay takes to
+// reach the position when a claim is made.
+func (r *PlayResult) Played() []bridge.Card {
+	var out []bridge.Card
+	for _, t := range r.Tricks {
+		out = append(out, t.Cards...)
+	}
+	return out
+}

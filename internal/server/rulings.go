@@ -226,7 +226,33 @@ func (s *Server) deskRule(w http.ResponseWriter, r *http.Request, id int64) {
 		writeJSON(w, res)
 		return
 	}
+	if res.Play != nil {
+		f = f.fromPlay(res.Play)
+	}
 	s.renderDesk(w, r, d, f, map[string]any{"Rule": res, "Rulings": allRulings(res), "Proposals": ruleProposals(d, res)}, http.StatusOK)
+}
+
+// fromPlay fills the claim form from the play of the log ruled: its deal,
+// the contract and declarer, the cards played in order and the claim or
+// concession the log records, so that a claim made there is decided on
+// the position the log reached.
+func (f deskForm) fromPlay(pl *laws.PlayResult) deskForm {
+	if lg, err := laws.ParseLog(strings.NewReader(f.Log)); err == nil && lg.Deal != nil {
+		f.Deal = lg.Deal.Format(bridge.North)
+	}
+	f.Contract, f.Declarer = pl.Contract.ASCII(), pl.Declarer.String()
+	var ws []string
+	for _, c := range pl.Played() {
+		ws = append(ws, c.ASCII())
+	}
+	f.Played = strings.Join(ws, " ")
+	if cl := pl.Claim; cl != nil {
+		f.Claimer, f.Tricks, f.Statement, f.Kind = cl.Seat.String(), strconv.Itoa(cl.Tricks), cl.Statement, laws.Contested
+		if cl.Kind == "concession" {
+			f.Kind = laws.Conceded
+		}
+	}
+	return f
 }
 
 // deskClaim decides a claim as "bridgetd claim" does (laws.Adjudicate, on

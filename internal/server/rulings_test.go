@@ -243,6 +243,63 @@ func TestDeskClaim(t *testing.T) {
 	}
 }
 
+// TestDeskClaimFromLog: a log ruled with a disputed claim in it fills the
+// claim form with the position the log reached (its deal, the contract,
+// the cards played, the claim and its statement), and the form decides it
+// as the log's own adjudication did (Law 70).
+func TestDeskClaimFromLog(t *testing.T) {
+	e := newEnv(t, storetest.SQLite)
+	b := e.state(1).Boards[0].Number
+	// SOURCE: laws/testdata/play_loot_claim_2017.log (FORMAT.md, example 9).
+	log := `edition 2017
+dealer N
+deal N:AKQ2.AKQ.AK2.432 JT9.JT9.JT9.JT98 876.876.876.AKQ7 543.5432.Q543.65
+N 1NT
+E P
+S P
+W P
+W leads D3
+N declines
+N requires D
+E plays DJ
+S plays D6
+W plays D4
+N plays DA
+N claims 12 run S, run H
+W objects
+end-of-play
+`
+	res, err := laws.Rule(strings.NewReader(log), laws.Edition2017)
+	if err != nil || res.Play == nil || res.Play.Claim == nil || res.Play.Claim.Awarded == nil {
+		t.Fatalf("laws.Rule: %v, %+v", err, res.Play)
+	}
+	code, page := e.deskPost("rule", b, url.Values{"log": {log}, "edition": {"2017"}})
+	if code != 200 {
+		t.Fatalf("rule: %d\n%s", code, page)
+	}
+	var claim url.Values
+	for _, f := range forms(page) {
+		if strings.HasSuffix(f.action, "/desk/claim") {
+			claim = f.v
+		}
+	}
+	want := map[string]string{"deal": deskDeal, "contract": "1NT", "declarer": "N", "played": "DJ D6 D4 DA", "claimer": "N", "tricks": "12",
+		"statement": "run S, run H", "kind": "contested"}
+	for k, w := range want {
+		if claim.Get(k) != w {
+			t.Errorf("the claim form's %s: %q, want %q", k, claim.Get(k), w)
+		}
+	}
+	code, page = e.send(e.dir, fmt.Sprintf("/console/%d/desk/claim", e.id), claim)
+	if code != 200 {
+		t.Fatalf("claim: %d\n%s", code, page)
+	}
+	cl := res.Play.Claim
+	if s := fmt.Sprintf("Award: %d of the %d tricks left", *cl.Awarded, cl.Remaining); !strings.Contains(page, s) || !strings.Contains(page, "Law "+cl.Law+".") {
+		t.Errorf("the desk's award differs from the log's (%s, Law %s)", s, cl.Law)
+	}
+}
+
 func cards(t *testing.T, s string) []bridge.Card {
 	t.Helper()
 	var out []bridge.Card
@@ -257,14 +314,16 @@ func cards(t *testing.T, s string) []bridge.Card {
 }
 
 var (
-	formTag    = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)"[^>]*>(.*?)</form>`)
-	inputTag   = regexp.MustCompile(`<input[^>]*>`)
-	attr       = regexp.MustCompile(`(\w+)="([^"]*)"`)
-	selectedOp = regexp.MustCompile(`(?s)<select id="[^"]*" name="([^"]+)">.*?<option(?: value="([^"]*)")? selected>([^<]*)</option>`)
+	formTag     = regexp.MustCompile(`(?s)<form method="post" action="([^"]+)"[^>]*>(.*?)</form>`)
+	inputTag    = regexp.MustCompile(`<input[^>]*>`)
+	attr        = regexp.MustCompile(`(\w+)="([^"]*)"`)
+	textareaTag = regexp.MustCompile(`(?s)<textarea[^>]* name="([^"]+)"[^>]*>(.*?)</textarea>`)
+	selectedOp  = regexp.MustCompile(`(?s)<select id="[^"]*" name="([^"]+)">.*?<option(?: value="([^"]*)")? selected>([^<]*)</option>`)
 )
 
 // forms returns the posting forms of a page but the header's logout, each its action and fields
-// as a browser sends them (the inputs' values, the selected options).
+// as a browser sends them (the inputs' values, the textareas', the
+// selected options).
 func forms(page string) []struct {
 	action string
 	v      url.Values
@@ -287,6 +346,9 @@ func forms(page string) []struct {
 				continue
 			}
 			v.Set(a["name"], a["value"])
+		}
+		for _, ta := range textareaTag.FindAllStringSubmatch(m[2], -1) {
+			v.Set(ta[1], html.UnescapeString(ta[2]))
 		}
 		for _, s := range selectedOp.FindAllStringSubmatch(m[2], -1) {
 			val := s[2]
