@@ -54,6 +54,8 @@ type proposal struct {
 	Pair             int
 	Amount, FineKind string
 	Why              string
+	// Same marks a result that is already the board's: nothing to apply.
+	Same bool
 }
 
 // editions are the codes of laws the desk offers. The events carry no
@@ -117,6 +119,19 @@ func (d desk) entered() (*bridge.Contract, bridge.Seat) {
 	}
 	decl, _ := bridge.ParseSeat(d.Cur.Result.Declarer)
 	return &c, decl
+}
+
+// has reports whether the board's result is already the one p proposes.
+func (d desk) has(p proposal) bool {
+	res := d.Cur.Result
+	if res == nil || p.Apply != "result" {
+		return false
+	}
+	c, err := bridge.ParseContract(p.Contract)
+	if err != nil || c.String() != res.Contract {
+		return false
+	}
+	return c.IsPassedOut() || (p.Declarer == res.Declarer && p.Tricks == res.Tricks)
 }
 
 // startForm is the desk's forms as first shown: the log begun with the
@@ -280,6 +295,7 @@ func (s *Server) deskClaim(w http.ResponseWriter, r *http.Request, id int64) {
 	p := proposal{Apply: "result", Contract: in.contract.ASCII(), Declarer: in.declarer.String(), Tricks: total,
 		Why: fmt.Sprintf("claim by %s ruled under Law %s: %d of the %d tricks left to his side", in.claim.Claimer, aw.Law, aw.SideTricks(f.Kind), aw.Remaining)}
 	p.Title = fmt.Sprintf("Score %s by %s with %d tricks", in.contract, in.declarer, total)
+	p.Same = d.has(p)
 	s.renderDesk(w, r, d, f, map[string]any{"Award": aw, "Explain": aw.Explain(), "Total": total, "Proposals": []proposal{p}}, http.StatusOK)
 }
 
@@ -368,6 +384,9 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 		}
 		out = append(out, proposal{Apply: "result", Title: fmt.Sprintf("Score %s by %s with %d tricks", pl.Contract, pl.Declarer, pl.ScoredTricks),
 			Contract: pl.Contract.ASCII(), Declarer: pl.Declarer.String(), Tricks: pl.ScoredTricks, Why: strings.Join(why, "; ")})
+	}
+	for i := range out {
+		out[i].Same = d.has(out[i])
 	}
 	for _, ru := range allRulings(res) {
 		if adj := ru.Rect.AdjustedScore; adj != "" {

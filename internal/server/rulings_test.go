@@ -449,6 +449,11 @@ func testDeskApply(t *testing.T, bk storetest.Backend) {
 	if code, _ := e.send(e.dir, fs[0].action, v); code != http.StatusConflict {
 		t.Errorf("the same confirmation again: %d, want 409 (stale revision)", code)
 	}
+	// Ruled again, the log's tricks are the result now: nothing to apply.
+	if code, page := e.deskPost("rule", b, url.Values{"log": {revokeLog}, "edition": {"2017"}}); code != 200 ||
+		!strings.Contains(page, "The board's result is this already") || strings.Contains(page, `id="apply-0"`) {
+		t.Errorf("ruled again after the correction: %d, want the result marked as applied, no button", code)
+	}
 	// The procedural penalty (Law 90B2, 25% of a top) as a fine on the
 	// pair holding the North–South cards.
 	code, confirm = e.send(e.dir, fmt.Sprintf("/console/%d/desk/apply", e.id), apply[1])
