@@ -3,6 +3,7 @@ package laws
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -142,4 +143,19 @@ func (r *PlayResult) Played() []bridge.Card {
 		out = append(out, t.Cards...)
 	}
 	return out
+}
+
+// ParseCards reads a list of cards separated by spaces, commas or line
+// breaks, each as bridge.ParseCard reads it ("SK S2, S5 SA"): the cards
+// played that Replay takes. A bad card is named with its place in the list.
+func ParseCards(s string) ([]bridge.Card, error) {
+	var out []bridge.Card
+	for i, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		c, err := bridge.ParseCard(w)
+		if err != nil {
+			return nil, fmt.Errorf("laws: card %d %q: %w", i+1, w, err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }

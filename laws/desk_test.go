@@ -61,15 +61,11 @@ func TestReplay(t *testing.T) {
 	d, _ := bridge.ParseDeal(deskDeal)
 	c := bridge.Contract{Level: 1, Strain: bridge.NoTrump}
 	cards := func(s string) []bridge.Card {
-		var out []bridge.Card
-		for _, w := range strings.Fields(s) {
-			card, err := bridge.ParseCard(w)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, card)
+		cs, err := ParseCards(s)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return out
+		return cs
 	}
 	// E leads ♣J, dummy's ace wins; dummy cashes ♣K and ♣Q, W showing
 	// out of clubs on the third round (he discards ♦3).
@@ -144,10 +140,9 @@ func TestAwardDeclarerTricks(t *testing.T) {
 func TestAdjudicateAfter(t *testing.T) {
 	d, _ := bridge.ParseDeal(deskDeal)
 	c := bridge.Contract{Level: 1, Strain: bridge.NoTrump}
-	played := []bridge.Card{}
-	for _, w := range strings.Fields("CJ CA C5 C2") {
-		card, _ := bridge.ParseCard(w)
-		played = append(played, card)
+	played, err := ParseCards("CJ CA C5 C2")
+	if err != nil {
+		t.Fatal(err)
 	}
 	cl := Claim{Claimer: bridge.North, Tricks: 12}
 	aw, total, err := AdjudicateAfter(Edition2017, Contested, d, c, bridge.North, played, cl)
@@ -165,4 +160,37 @@ func TestAdjudicateAfter(t *testing.T) {
 	if _, _, err := AdjudicateAfter(Edition2017, "maybe", d, c, bridge.North, played, cl); !errors.Is(err, ErrClaimKind) {
 		t.Errorf("an unknown kind: %v, want ErrClaimKind", err)
 	}
+}
+
+// TestParseCards: the cards played, separated by spaces, commas or lines;
+// a bad one named by its place.
+func TestParseCards(t *testing.T) {
+	cs, err := ParseCards(" SK,S2\n s5\tSA ")
+	if err != nil || len(cs) != 4 || cs[0].ASCII() != "SK" || cs[2].ASCII() != "S5" || cs[3].ASCII() != "SA" {
+		t.Errorf("ParseCards: %v %v", cs, err)
+	}
+	if cs, err := ParseCards(""); err != nil || len(cs) != 0 {
+		t.Errorf("no cards: %v %v", cs, err)
+	}
+	if _, err := ParseCards("SK S1 SA"); err == nil || !strings.Contains(err.Error(), "card 2") {
+		t.Errorf("a bad card: %v, want it named as card 2", err)
+	}
+}
+
+// FuzzParseCards: the list reader never panics, and every card it reads
+// is a card of the pack.
+func FuzzParseCards(f *testing.F) {
+	f.Add("SK S2, S5 SA")
+	f.Add("♠K ♥T,\n10D")
+	f.Fuzz(func(t *testing.T, s string) {
+		cs, err := ParseCards(s)
+		if err != nil {
+			return
+		}
+		for _, c := range cs {
+			if !c.Valid() {
+				t.Errorf("ParseCards(%q) gave %v", s, c)
+			}
+		}
+	})
 }

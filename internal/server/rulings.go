@@ -331,12 +331,8 @@ func (f deskForm) claim() (claimInput, error) {
 	if in.declarer, err = bridge.ParseSeat(f.Declarer); err != nil {
 		return bad("declarer", err)
 	}
-	for i, w := range strings.FieldsFunc(f.Played, func(r rune) bool { return r == ' ' || r == ',' || r == '\n' || r == '\r' || r == '\t' }) {
-		c, err := bridge.ParseCard(w)
-		if err != nil {
-			return bad(fmt.Sprintf("cards played, card %d", i+1), err)
-		}
-		in.played = append(in.played, c)
+	if in.played, err = laws.ParseCards(f.Played); err != nil {
+		return bad("cards played", err)
 	}
 	if in.claim.Claimer, err = bridge.ParseSeat(f.Claimer); err != nil {
 		return bad("claimer", err)

@@ -302,15 +302,11 @@ end-of-play
 
 func cards(t *testing.T, s string) []bridge.Card {
 	t.Helper()
-	var out []bridge.Card
-	for _, w := range strings.Fields(s) {
-		c, err := bridge.ParseCard(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
+	cs, err := laws.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return cs
 }
 
 var (
