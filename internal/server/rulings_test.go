@@ -509,8 +509,10 @@ func testDeskApply(t *testing.T, bk storetest.Backend) {
 }
 
 // TestDeskForbidden: the desk is the director's: the public and the
-// tables (which hold no director's cookie) are refused, and a cross-site
-// post with the director's cookie is refused (CSRF); nothing changes.
+// tables (which hold no director's cookie: a table's code is in its
+// paths) are refused, and nothing changes. (TestEveryRouteRefusesBadInput
+// also sends each desk route a cross-site post with the director's cookie,
+// CSRF, which must get 403.)
 func TestDeskForbidden(t *testing.T) {
 	e := newEnv(t, storetest.SQLite)
 	b := e.state(1).Boards[0].Number
@@ -527,23 +529,15 @@ func TestDeskForbidden(t *testing.T) {
 	form := url.Values{"round": {"1"}, "table": {"1"}, "board": {strconv.Itoa(b)}, "log": {revokeLog}, "edition": {"2017"},
 		"apply": {"result"}, "contract": {"4S"}, "declarer": {"N"}, "tricks": {"13"}, "why": {"x"}}
 	for _, action := range []string{"rule", "claim", "apply"} {
-		path := fmt.Sprintf("/console/%d/desk/%s", e.id, action)
-		// The public, and a table's device (its code is in its paths,
-		// never a director's cookie).
-		if code, _ := e.send(anon, path, form); code != http.StatusUnauthorized {
-			t.Errorf("%s by the public: %d, want 401", action, code)
+		if code, _ := e.send(anon, fmt.Sprintf("/console/%d/desk/%s", e.id, action), form); code != http.StatusUnauthorized {
+			t.Errorf("%s by the public or a table: %d, want 401", action, code)
 		}
-		req, _ := http.NewRequest("POST", e.ts.URL+path, strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "cross-site")
-		req.Header.Set("Origin", "http://evil.example")
-		r, err := e.dir.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.Body.Close()
-		if r.StatusCode != http.StatusForbidden {
-			t.Errorf("%s cross-site with the director's cookie: %d, want 403", action, r.StatusCode)
+	}
+	// The console's writes the confirmation posts to, likewise.
+	for _, path := range []string{"results", "rulings", "fines"} {
+		if code, _ := e.send(anon, fmt.Sprintf("/console/%d/%s", e.id, path), url.Values{"round": {"1"}, "table": {"1"}, "board": {strconv.Itoa(b)},
+			"contract": {"4S"}, "declarer": {"N"}, "tricks": {"13"}, "by": {"x"}, "why": {"x"}, "kind": {"assigned"}, "director": {"x"}, "pair": {"1"}, "amount": {"25"}}); code != http.StatusUnauthorized {
+			t.Errorf("%s by the public or a table: %d, want 401", path, code)
 		}
 	}
 	if after := e.snapshot(); after != before {
