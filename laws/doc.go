@@ -39,6 +39,12 @@
 // found, found face up or never found (law12_16play.go); and the tricks recorded, a fouled board and
 // procedural penalties after the play (law79_90.go: 79, 87, 90).
 //
+// What the server's ruling desk needs around Rule and Adjudicate, so that
+// it calls the same functions as the commands, is in desk.go: the start of
+// a board's table log (LogStart), the position after the cards played
+// from a deal (ParseCards, Replay, AdjudicateAfter) and the tricks an
+// award gives when applied (Award.DeclarerTricks).
+//
 // The table-log text format read by ParseLog and used by "bridgetd rule" is
 // described in FORMAT.md.
 package laws

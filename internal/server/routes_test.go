@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"io"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -228,6 +229,30 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 		"GET /console/{id}/cards": {
 			{why: "no such event", path: "/console/999/cards", code: 404},
 			{why: "not the director", path: ev + "/cards", anon: true, code: 303},
+		},
+		"GET /console/{id}/desk": {
+			{why: "board not a number", path: ev + "/desk?round=1&table=1&board=one", code: 400},
+			{why: "board 99, not played at the table", path: ev + "/desk?round=1&table=1&board=99", code: 400},
+			{why: "no such event", path: fmt.Sprintf("/console/999/desk?round=1&table=1&board=%d", b), code: 404},
+			{why: "not the director", path: fmt.Sprintf("%s/desk?round=1&table=1&board=%d", ev, b), anon: true, code: 303},
+		},
+		"POST /console/{id}/desk/rule": {
+			{why: "a log line that is no event", path: ev + "/desk/rule", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&log=N+fish", b), code: 400},
+			{why: "edition 1996", path: ev + "/desk/rule", body: fmt.Sprintf("round=1&table=1&board=%d&edition=1996&log=N+1S", b), code: 400},
+			{why: "an empty log", path: ev + "/desk/rule", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&log=", b), code: 400},
+			{why: "board not played at the table", path: ev + "/desk/rule", body: "round=1&table=1&board=99&edition=2017&log=N+1S", code: 400},
+		},
+		"POST /console/{id}/desk/claim": {
+			{why: "14 tricks", path: ev + "/desk/claim", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&deal=%s&contract=4S&declarer=N&claimer=N&tricks=14&kind=contested", b, url.QueryEscape(deskDeal)), code: 400},
+			{why: "a deal of 51 cards", path: ev + "/desk/claim", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&deal=N:AKQ2&contract=4S&declarer=N&claimer=N&tricks=3&kind=contested", b), code: 400},
+			{why: "a card played out of turn", path: ev + "/desk/claim", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&deal=%s&contract=4S&declarer=N&claimer=N&tricks=3&kind=contested&played=SA", b, url.QueryEscape(deskDeal)), code: 400},
+			{why: "an unknown kind of decision", path: ev + "/desk/claim", body: fmt.Sprintf("round=1&table=1&board=%d&edition=2017&deal=%s&contract=4S&declarer=N&claimer=N&tricks=3&kind=maybe", b, url.QueryEscape(deskDeal)), code: 400},
+		},
+		"POST /console/{id}/desk/apply": {
+			{why: "14 tricks (Law 77)", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=result&contract=4S&declarer=N&tricks=14", b), code: 400},
+			{why: "nothing to apply", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=magic", b), code: 400},
+			{why: "an unknown kind of ruling", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=ruling&kind=magic", b), code: 400},
+			{why: "round not a number", path: ev + "/desk/apply", body: "round=x&table=1&board=1&apply=result&contract=4S&declarer=N&tricks=10", code: 400},
 		},
 		"GET /t":        {{why: "an empty code shows the form again", path: "/t?code=", code: 200}},
 		"GET /t/{code}": {{why: "wrong code", path: "/t/NOSUCH", code: 403}},

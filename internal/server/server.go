@@ -235,6 +235,10 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /console/{id}/export.pbn", s.director(s.exportPBN))
 	m.HandleFunc("GET /console/{id}/stream", s.director(s.stream))
 	m.HandleFunc("GET /console/{id}/cards", s.director(s.tableCards))
+	m.HandleFunc("GET /console/{id}/desk", s.director(s.deskPage))
+	m.HandleFunc("POST /console/{id}/desk/rule", s.director(s.deskRule))
+	m.HandleFunc("POST /console/{id}/desk/claim", s.director(s.deskClaim))
+	m.HandleFunc("POST /console/{id}/desk/apply", s.director(s.deskApply))
 
 	// Tables.
 	m.HandleFunc("GET /t", s.joinPage)
