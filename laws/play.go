@@ -245,12 +245,19 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 		if d.loot && seat.Side() == d.offender.Side() && !(seat == d.offender && c == d.card) {
 			return p.offendersPlay(d, seat, c) // 60C
 		}
-		if d.byPlay == nil {
-			return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)
+		settled := false
+		if d.byPlay != nil {
+			var err error
+			if settled, err = d.byPlay(seat); err != nil {
+				return err
+			}
 		}
-		settled, err := d.byPlay(seat)
-		if err != nil {
-			return err
+		if !settled && d.loot && seat.Side() != d.offender.Side() {
+			// the other non-offender (60A; 53B/53C; 54C)
+			if err := p.otherNonOffender(d, seat, c); err != nil {
+				return err
+			}
+			return p.runEarly()
 		}
 		if !settled {
 			return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)

@@ -1,0 +1,110 @@
+package laws
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bridgetd/bridgetd/bridge"
+)
+
+// TestOtherNonOffender: a play by the member of the non-offending side who
+// is not next after a lead out of turn, while the option is open. 60A1
+// forfeits the right only for a play after the RHO's irregularity; the
+// other non-offender's play is ruled by what it is (law59_60.go). Deal of
+// playHeader: N declares 1NT, S is dummy; after trick1 S is on lead; after
+// trick2 E is on lead.
+func TestOtherNonOffender(t *testing.T) {
+	const trick2 = "S plays S6\nW plays S3\nN plays S2\nE plays S9\n" // E wins with ♠9
+	type want map[Edition][]string
+	both := func(l []string) want { return want{Edition2017: l, Edition1997: l} }
+	cases := []struct {
+		name  string
+		body  string
+		laws  want
+		check func(t *testing.T, p *Play)
+	}{
+		// Law 54C: dummy-to-be faces a card after W's opening lead out of
+		// turn: declarer could have seen it and must accept; 54B: dummy is
+		// spread and declarer plays second.
+		{"54C dummy faces a card", "W leads D3\nS plays S6\n", both([]string{"54B"}), func(t *testing.T, p *Play) {
+			tr := p.Tricks()[0]
+			if tr.Leader != bridge.West || tr.N != 1 || p.Turn() != bridge.North || !p.Hand(bridge.South).Has(card(t, "S6")) {
+				t.Errorf("trick %s turn %s: want W's ♦3 standing, N to play, ♠6 back in dummy", tr.String(), p.Turn())
+			}
+			if !strings.Contains(strings.Join(p.Rulings()[0].Notes, " "), "54C") {
+				t.Errorf("notes %q: want 54C", p.Rulings()[0].Notes)
+			}
+		}},
+		// Law 53A, 54B: declarer, next in rotation, plays to it: accepted.
+		{"54B declarer plays", "W leads D3\nN plays D2\n", both([]string{"54B"}), func(t *testing.T, p *Play) {
+			if tr := p.Tricks()[0]; tr.N != 2 || tr.Cards[1] != card(t, "D2") || p.Turn() != bridge.East {
+				t.Errorf("trick %s turn %s: want W ♦3, N ♦2, E to play", tr.String(), p.Turn())
+			}
+		}},
+		// 2017 53B, 1997 53C: W leads out of turn at trick 2; S, whose lead
+		// it was, leads: his lead stands and W's card goes back, no
+		// penalty card (16C information).
+		{"53B proper lead after a defender's", trick1 + "W plays H2\nS plays S6\n", want{Edition2017: {"53B"}, Edition1997: {"53C"}}, func(t *testing.T, p *Play) {
+			tr := p.Tricks()[1]
+			if tr.Leader != bridge.South || tr.N != 1 || !p.Hand(bridge.West).Has(card(t, "H2")) || len(p.PenaltyCards()) != 0 || p.PendingOption() != nil {
+				t.Errorf("trick 2 %s penalty %v: want S's ♠6 lead, ♥2 back to W, no penalty card, no option", tr.String(), p.PenaltyCards())
+			}
+			if r := p.Rulings()[0]; len(r.Rect.Information) != 1 || r.Rect.Information[0].Law != "16C" {
+				t.Errorf("information %+v: want the 16C flag on W's withdrawn card", r.Rect.Information)
+			}
+		}},
+		// 2017 53B, 1997 53C: dummy leads when E (to its right) is on lead;
+		// E makes his proper lead: it stands, dummy's card goes back.
+		{"53B proper lead after declarer's", trick1 + trick2 + "S plays H6\nE plays HJ\n", want{Edition2017: {"53B"}, Edition1997: {"53C"}}, func(t *testing.T, p *Play) {
+			tr := p.Tricks()[2]
+			if tr.Leader != bridge.East || tr.N != 1 || !p.Hand(bridge.South).Has(card(t, "H6")) {
+				t.Errorf("trick 3 %s: want E's ♥J lead and ♥6 back in dummy", tr.String())
+			}
+		}},
+		// 2017 53C, 1997 53B: declarer leads from the wrong hand (N, when
+		// dummy is on lead); W, to the right of the irregular lead, plays:
+		// the lead stands and Law 57 applies: W played before his partner
+		// E, a major penalty card and declarer's 57A option.
+		{"53C wrong defender plays", trick1 + "N plays SA\nW plays S3\n", want{Edition2017: {"53C", "57A"}, Edition1997: {"53B", "57A"}}, func(t *testing.T, p *Play) {
+			tr := p.Tricks()[1]
+			pc := p.PenaltyCards()
+			if tr.Leader != bridge.North || tr.N != 1 || len(pc) != 1 || pc[0].Card != card(t, "S3") || !pc[0].Major {
+				t.Errorf("trick 2 %s penalty %v: want N's ♠A standing and W ♠3 a major penalty card", tr.String(), pc)
+			}
+			if o := p.PendingOption(); o == nil || o.Law != "57A" {
+				t.Errorf("pending %+v: want declarer's 57A option", o)
+			}
+		}},
+		// E leads out of turn (S on lead); N, not the next hand, plays:
+		// neither acceptance (53A) nor forfeiture (60A1); a premature play
+		// of declarer's (2017 57C3, 1997 45C2) played at his turn once N
+		// accepts the lead.
+		{"60A1 not after RHO", trick1 + "E plays SJ\nN plays SA\nN accepts\nS plays S6\nW plays S3\n", want{Edition2017: {"53A", "57C3"}, Edition1997: {"53A", "45C2"}}, func(t *testing.T, p *Play) {
+			tr := p.Tricks()[1]
+			if !tr.Complete() || tr.Leader != bridge.East || tr.Cards[3] != card(t, "SA") {
+				t.Errorf("trick 2 %s: want E's lead accepted and ♠A played at N's turn", tr.String())
+			}
+		}},
+		// 60A1, 60A2: the next hand's play after a lead out of turn accepts it.
+		{"60A2 next hand", trick1 + "W plays H2\nN plays HA\n", both([]string{"53A"}), func(t *testing.T, p *Play) {
+			if !strings.Contains(strings.Join(p.Rulings()[0].Notes, " "), "60A1, 60A2") {
+				t.Errorf("notes %q: want the forfeiture of 60A1, 60A2", p.Rulings()[0].Notes)
+			}
+		}},
+	}
+	for _, c := range cases {
+		for _, ed := range []Edition{Edition2017, Edition1997} {
+			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
+				tb, err := runPlay(t, ed, c.body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := tb.Play()
+				if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
+					t.Errorf("laws %v, want %v", got, c.laws[ed])
+				}
+				c.check(t, p)
+			})
+		}
+	}
+}
