@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,8 +150,17 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			ev.Word = flag
 		}
 	case evExtra:
-		if len(f) < 4 || len(f) > 5 || (len(f) == 5 && !strings.EqualFold(f[4], "exposed")) {
-			return true, fmt.Errorf("want extra, one card, the trick it was found in (1-13) and at most exposed")
+		var flags []string
+		for _, w := range f[min(len(f), 4):] {
+			w = strings.ToLower(w)
+			if (w != "exposed" && w != "unknown") || slices.Contains(flags, w) {
+				flags = nil
+				break
+			}
+			flags = append(flags, w)
+		}
+		if len(f) < 4 || len(f) > 6 || len(flags) != len(f)-4 {
+			return true, fmt.Errorf("want extra, one card, the trick it was found in (1-13), and exposed, unknown or both")
 		}
 		c, err := bridge.ParseCard(f[2])
 		if err != nil {
@@ -161,9 +171,8 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, fmt.Errorf("trick %q: want 1-13", f[3])
 		}
 		ev.Cards, ev.Tricks = []bridge.Card{c}, n
-		if len(f) == 5 {
-			ev.Word = "exposed"
-		}
+		slices.Sort(flags)
+		ev.Word = strings.Join(flags, " ")
 	case evRetract:
 		if len(f) < 3 || len(f) > 4 {
 			return true, fmt.Errorf("want retracts, one card and at most a reason (turn, explanation)")
@@ -522,7 +531,11 @@ func (t *Table) applyPlay(ev Event) error {
 	case evReplaced:
 		return p.Replaced(ev.Seat, ev.Cards[0])
 	case evExtra:
-		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, ev.Word == "exposed")
+		exposed := strings.Contains(ev.Word, "exposed")
+		if strings.Contains(ev.Word, "unknown") {
+			return p.ExtraUnsure(ev.Seat, ev.Cards[0], ev.Tricks, exposed)
+		}
+		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, exposed)
 	case evSubst:
 		return p.Substitute(ev.Seat, ev.Cards[0])
 	case evSurplus:
