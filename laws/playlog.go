@@ -39,9 +39,9 @@ const (
 	evFound    = "found"       // W found SQ [exposed]: a missing card restored (14B2, 14B4)
 	evReplaced = "replaced"    // W replaced SQ: a missing card never found, taken from another pack (14B3)
 	evExtra    = "extra"       // W extra SQ 3 [exposed]: SQ found among W's played cards of trick 3 (67A2, 67B2, 58B4, 14B1)
-	evSurplus  = "surplus"     // W surplus HJ [played]: a card foreign to the deal found and removed (2017 13C)
+	evSurplus  = "surplus"     // W surplus HJ [played] [correctable|not-correctable]: a card foreign to the deal found and removed (2017 13C; 1997 13)
 	evSubst    = "substitute"  // S changes-card S4: S changes his card after a 58B2 withdrawal (58B3)
-	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
+	evWrongCnt = "wrong-count" // N wrong-count [correctable [not-concurred]|not-correctable|unseen|seen [playable|not-playable]] (13)
 	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
 	// law79_90.go: Laws 79, 90
 	evRecord  = "record"  // N records 9 (79A)
@@ -132,8 +132,30 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	case evPlay:
 		return true, parsePlayCards(ev, verb, f)
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst, evSurplus:
-		flag := map[string]string{evFound: "exposed", evSurplus: "played"}[kind]
+	case evSurplus:
+		// W surplus HJ [played] [FINDING], the finding as for wrong-count
+		if len(f) < 3 {
+			return true, fmt.Errorf("want surplus, one card, at most played, and the Director's Law 13 finding (1997)")
+		}
+		c, err := bridge.ParseCard(f[2])
+		if err != nil {
+			return true, err
+		}
+		rest := f[3:]
+		played := len(rest) > 0 && strings.EqualFold(rest[0], "played")
+		if played {
+			rest = rest[1:]
+		}
+		w := strings.ToLower(strings.Join(rest, " "))
+		if !slices.Contains(law13Findings, w) {
+			return true, fmt.Errorf("finding %q: want none, or one of %s (1997 Law 13)", w, strings.Join(law13Findings[1:], ", "))
+		}
+		if played {
+			w = strings.TrimSpace("played " + w)
+		}
+		ev.Cards, ev.Word = []bridge.Card{c}, w
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst:
+		flag := map[string]string{evFound: "exposed"}[kind]
 		flagged := flag != "" && len(f) == 4 && strings.EqualFold(f[3], flag)
 		if len(f) != 3 && !flagged {
 			if flag != "" {
@@ -245,14 +267,11 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			ev.Word = s.String()
 		}
 	case evWrongCnt:
-		switch {
-		case len(f) == 2:
-		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable") ||
-			strings.EqualFold(f[2], "seen") || strings.EqualFold(f[2], "unseen")):
-			ev.Word = strings.ToLower(f[2])
-		default:
-			return true, fmt.Errorf("want wrong-count alone, or with correctable, not-correctable, seen or unseen (Law 13)")
+		w := strings.ToLower(strings.Join(f[min(len(f), 2):], " "))
+		if !slices.Contains(law13Findings, w) {
+			return true, fmt.Errorf("want wrong-count alone, or with correctable [not-concurred], not-correctable, unseen, or seen [playable|not-playable] (Law 13)")
 		}
+		ev.Word = w
 	case evUI:
 		if len(f) != 2 {
 			return true, fmt.Errorf("want %s alone", verb)
@@ -442,7 +461,7 @@ func (t *Table) applyPlay(ev Event) error {
 			return t.wrongCount(ev.Seat, ev.Word)
 		case evSurplus:
 			t.line = ev.Line
-			return t.surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+			return t.surplus(ev.Seat, ev.Cards[0], strings.Contains(ev.Word, "played"), surplusFinding(ev.Word))
 		}
 	}
 	if ev.Kind == "expose" && t.play == nil {
@@ -539,7 +558,7 @@ func (t *Table) applyPlay(ev Event) error {
 	case evSubst:
 		return p.Substitute(ev.Seat, ev.Cards[0])
 	case evSurplus:
-		return p.Surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+		return p.Surplus(ev.Seat, ev.Cards[0], strings.Contains(ev.Word, "played"), surplusFinding(ev.Word))
 	case evWrongCnt:
 		return p.WrongCount(ev.Seat, ev.Word)
 	case evUI:
@@ -688,4 +707,15 @@ func (p *Play) Result() *PlayResult {
 		r.Claim = cr
 	}
 	return r
+}
+
+// law13Findings are the Director's findings of Law 13 a log may give
+// (wrong-count, surplus): which apply depends on the code and on whether
+// the player has called (wrongCount).
+var law13Findings = []string{"", "correctable", "correctable not-concurred", "not-correctable", "unseen", "seen", "seen playable", "seen not-playable"}
+
+// surplusFinding is the Director's Law 13 finding in a surplus event's
+// words ("played correctable" gives "correctable").
+func surplusFinding(words string) string {
+	return strings.TrimSpace(strings.TrimPrefix(words, "played"))
 }
