@@ -1,6 +1,7 @@
 package laws
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -106,5 +107,55 @@ func TestOtherNonOffender(t *testing.T) {
 				c.check(t, p)
 			})
 		}
+	}
+}
+
+// TestFifthCardLed: Law 45E (45E1 a defender's, 45E2 declarer's side's):
+// a fifth card the Director deems led is a lead to the next trick, in
+// turn or out of turn (Laws 53, 55, 56); not deemed led, 45E rules it.
+func TestFifthCardLed(t *testing.T) {
+	// trick 2: S ♠6, W ♠3, N ♠A, E ♠9: N wins and is on lead at trick 3.
+	const trick2 = "S plays S6\nW plays S3\nN plays SA\nE plays S9\n"
+	cases := []struct {
+		name, body string
+		laws       []string
+		leader     bridge.Seat
+		n          int
+		pending    string
+	}{
+		// 45E1 with 56: W's fifth card deemed led, out of turn: declarer's option.
+		{"45E1 deemed led, out of turn", trick1 + trick2 + "W adds H2 led\n", []string{"45E1", "56"}, bridge.North, 0, "56"},
+		// 45E1 with 53A: accepted, the lead stands.
+		{"45E1 deemed led, accepted", trick1 + trick2 + "W adds H2 led\nN accepts\n", []string{"45E1", "53A"}, bridge.West, 1, ""},
+		// 45E2: declarer's fifth card deemed led, and he is on lead: his lead.
+		{"45E2 deemed led, in turn", trick1 + trick2 + "N adds HA led\n", []string{"45E2"}, bridge.North, 1, ""},
+		// 45E2 with 55: dummy's card deemed led while declarer's hand is on lead.
+		{"45E2 deemed led, wrong hand", trick1 + trick2 + "S adds H6 led\n", []string{"45E2", "55"}, bridge.North, 0, "55"},
+	}
+	for _, c := range cases {
+		for _, ed := range []Edition{Edition2017, Edition1997} {
+			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
+				tb, err := runPlay(t, ed, c.body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := tb.Play()
+				if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws, " ") {
+					t.Errorf("laws %v, want %v", got, c.laws)
+				}
+				tr := p.Tricks()[2]
+				if tr.Leader != c.leader || tr.N != c.n {
+					t.Errorf("trick 3 %s: want leader %s and %d card(s)", tr.String(), c.leader, c.n)
+				}
+				o := p.PendingOption()
+				if (o == nil) != (c.pending == "") || o != nil && o.Law != c.pending {
+					t.Errorf("pending %+v, want %q", o, c.pending)
+				}
+			})
+		}
+	}
+	// 45E: a card cannot be deemed led into a trick in progress.
+	if _, err := runPlay(t, Edition2017, trick1+"S plays S6\nW plays S3\nW adds H2 led\n"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("deemed led mid-trick: err %v, want ErrBadEvent", err)
 	}
 }

@@ -554,6 +554,43 @@ func (p *Play) AddCard(seat bridge.Seat, c bridge.Card) error {
 		return fmt.Errorf("laws: %w: %s adds %s", ErrNotHeldPlay, seat, c)
 	}
 	what := fmt.Sprintf("%s added %s to a trick he had already played to", seat, c)
+	return p.addCard(seat, c, what)
+}
+
+// AddLed records that seat added card c to a trick he had already played
+// to and the Director deems that it was led (45E1, 45E2): it is a lead to
+// the next trick, in turn if seat is on lead, else a lead out of turn
+// ruled under Law 53 and 56 (a defender) or 55 (declarer's side); a
+// trick still in progress cannot take a lead.
+func (p *Play) AddLed(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	if err := p.open(); err != nil {
+		return err
+	}
+	if !p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: %s adds %s", ErrNotHeldPlay, seat, c)
+	}
+	t := p.current()
+	if t.N > 0 || len(p.tricks) < 2 {
+		return fmt.Errorf("laws: %w: %s can be deemed led only once the trick it was added to is complete (45E)", ErrBadEvent, c)
+	}
+	law := "45E1"
+	if !p.defender(seat) {
+		law = "45E2"
+	}
+	r := p.newRuling(law, seat, fmt.Sprintf("%s added %s to trick %d, which he had already played to", seat, c, len(p.tricks)-1))
+	if seat == t.Leader {
+		r.summary(fmt.Sprintf("the Director deems %s led: %s is on lead, and it is his lead to trick %d (%s)", c, seat, len(p.tricks), law))
+		p.inTurn(seat, c)
+		return p.runEarly()
+	}
+	next := map[bool]string{true: "56", false: "55"}[p.defender(seat)]
+	r.summary(fmt.Sprintf("the Director deems %s led: a lead out of turn to trick %d, ruled under Laws 53 and %s (%s)", c, len(p.tricks), next, law))
+	return p.leadOutOfTurn(seat, c)
+}
+
+// addCard rules a fifth card that is not deemed led (45E1, 45E2).
+func (p *Play) addCard(seat bridge.Seat, c bridge.Card, what string) error {
 	if !p.defender(seat) {
 		r := p.newRuling("45E2", seat, what)
 		r.summary(fmt.Sprintf("%s goes back to the hand without rectification (45E2)", c))

@@ -155,7 +155,7 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 		ev.Cards, ev.Word = []bridge.Card{c}, w
 	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst:
-		flag := map[string]string{evFound: "exposed"}[kind]
+		flag := map[string]string{evFound: "exposed", evAdd: "led"}[kind]
 		flagged := flag != "" && len(f) == 4 && strings.EqualFold(f[3], flag)
 		if len(f) != 3 && !flagged {
 			if flag != "" {
@@ -515,6 +515,9 @@ func (t *Table) applyPlay(ev Event) error {
 	case evMisplace:
 		return p.Misplaced(ev.Seat, ev.Cards[0])
 	case evAdd:
+		if ev.Word == "led" {
+			return p.AddLed(ev.Seat, ev.Cards[0])
+		}
 		return p.AddCard(ev.Seat, ev.Cards[0])
 	case evRetract:
 		return p.Retract(ev.Seat, ev.Cards[0], ev.Word)
