@@ -159,3 +159,52 @@ func TestFifthCardLed(t *testing.T) {
 		t.Errorf("deemed led mid-trick: err %v, want ErrBadEvent", err)
 	}
 }
+
+// TestAgreeTricks: Law 79A (2017 79A1, 79A2; 1997 79A): the tricks won are
+// agreed before the hands go back into the board, and no one may accept a
+// number the play does not give; the score is then ruled from the play.
+func TestAgreeTricks(t *testing.T) {
+	const played = trick1 + "end-of-play\n" // declarer's side won trick 1
+	type want map[Edition][]string
+	cases := []struct {
+		name   string
+		body   string
+		laws   want
+		scored int
+	}{
+		// 79A1: agreed in time and right: nothing to rule.
+		{"79A1 agreed", played + "N agrees-tricks 1\nhands-returned\n", want{Edition2017: nil, Edition1997: nil}, 1},
+		// 79A2 with 79B2 (1997 79A, 79B): a trick declarer did not win.
+		{"79A2 wrong number", played + "E agrees-tricks 2\n", want{Edition2017: {"79A2", "79B2"}, Edition1997: {"79A", "79B"}}, 1},
+		// 79A1: agreed after the hands went back.
+		{"79A1 late", played + "hands-returned\nN agrees-tricks 1\n", want{Edition2017: {"79A1"}, Edition1997: {"79A"}}, 1},
+		// 79A2 with 79B1: the tricks come from an agreed claim: Law 69B.
+		{"79A2 after a claim", trick1 + agreedRest + "N agrees-tricks 12\n", want{Edition2017: {"79A2", "79B1"}, Edition1997: {"79A", "79B1"}}, 12},
+	}
+	for _, c := range cases {
+		for _, ed := range []Edition{Edition2017, Edition1997} {
+			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
+				tb, err := runPlay(t, ed, c.body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := tb.Play()
+				var got []string
+				for _, l := range playLaws(p) {
+					if strings.HasPrefix(l, "79") {
+						got = append(got, l)
+					}
+				}
+				if strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
+					t.Errorf("laws %v, want %v", got, c.laws[ed])
+				}
+				if p.ScoredTricks() != c.scored {
+					t.Errorf("scored %d, want %d", p.ScoredTricks(), c.scored)
+				}
+			})
+		}
+	}
+	if _, err := runPlay(t, Edition2017, trick1+"hands-returned\n"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("hands returned during the play: err %v, want ErrBadEvent", err)
+	}
+}

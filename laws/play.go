@@ -82,6 +82,7 @@ type Play struct {
 	// law79_90.go
 	roundOver, correctionOver bool
 	recorded                  *int
+	handsBack                 bool // all four hands back in the board (79A1)
 	penalties                 []ProceduralPenalty
 	fouled                    *FouledBoard
 	defects                   []*defect     // law65_67.go

@@ -37,6 +37,7 @@ func FuzzPlayLog(f *testing.F) {
 	f.Add(trick1 + "W plays H2\nS plays S6\nE plays CJ\n")
 	f.Add(trick1 + "S plays S6\nW plays S3\nN plays SA\nE plays S9\nW extra C6 1 unknown exposed\n")
 	f.Add(trick1 + agreedRest + "W extra C6 1 unknown\nend-of-correction\nW extra C6 1\n")
+	f.Add(trick1 + "end-of-play\nE agrees-tricks 2\nhands-returned\nN agrees-tricks 1\nW adds H2 led\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > maxFuzzLog {
 			s = s[:maxFuzzLog]

@@ -44,9 +44,10 @@ const (
 	evWrongCnt = "wrong-count" // N wrong-count [correctable [not-concurred]|not-correctable|unseen|seen [playable|not-playable]] (13)
 	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
 	// law79_90.go: Laws 79, 90
-	evRecord  = "record"  // N records 9 (79A)
-	evDispute = "dispute" // E disputes [9] (79B, 79C)
-	evPenalty = "penalty" // N penalty slow [10% | 1VP | warning] (90)
+	evRecord  = "record"       // N records 9 (79A)
+	evAgreeTr = "agree-tricks" // N agrees-tricks 9: the players agree declarer won 9 (79A1, 79A2)
+	evDispute = "dispute"      // E disputes [9] (79B, 79C)
+	evPenalty = "penalty"      // N penalty slow [10% | 1VP | warning] (90)
 	// law65_67.go: Laws 65-67
 	evPointsOut = "points-out" // W points-out 3 E: E's card on trick 3 pointed the wrong way (65B)
 	evInspect   = "inspect"    // E inspects 3 (66)
@@ -58,13 +59,14 @@ const (
 	evWrongBoardPlay = "wrong-board-play"  // wrong-board previously-played | first-time (15B; 1997 15A, 15B)
 	evEndRound       = "end-of-round"      // the round has ended (79B3; 1997 79B)
 	evEndCorrection  = "end-of-correction" // the correction period has expired (79C)
+	evHandsReturned  = "hands-returned"    // all four hands are back in the board (79A1)
 )
 
 // playVerbOf is the verb written for each play event kind (Event.String).
 var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touches", evHold: "holds",
 	evRedesignate: "changes-designation", evMisplace: "misplaced", evAdd: "adds", evFound: "found",
 	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
-	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
+	evPenalty: "penalty", evRecord: "records", evAgreeTr: "agrees-tricks", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
 	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits",
 	evReplaced: "replaced", evExtra: "extra", evSubst: "changes-card", evSurplus: "surplus"}
 
@@ -92,7 +94,7 @@ var playVerbs = map[string]string{
 	"asks-revoke": evAskRevoke, "warns": evWarn, "looks-at": evLook, "exchanges": evLook, "suggests": evSuggest,
 	"found": evFound, "wrong-count": evWrongCnt, "replaced": evReplaced, "extra": evExtra, "surplus": evSurplus, "changes-card": evSubst,
 	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
-	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
+	"records": evRecord, "agrees-tricks": evAgreeTr, "disputes-tricks": evDispute, "penalty": evPenalty,
 	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
 }
 
@@ -277,7 +279,7 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, fmt.Errorf("want %s alone", verb)
 		}
 		ev.Word = uiWords[verb]
-	case evRecord, evDispute:
+	case evRecord, evDispute, evAgreeTr:
 		switch {
 		case len(f) == 3:
 			n, err := strconv.Atoi(f[2])
@@ -427,9 +429,9 @@ func (t *Table) playing(ev Event) bool {
 	switch ev.Kind {
 	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
 		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
-		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
+		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evAgreeTr, evDispute, evPenalty,
 		evPointsOut, evInspect, evMixes, evOmit, evSupply, evReplaced, evExtra, evSubst, evSurplus,
-		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
+		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection, evHandsReturned:
 		return true // applyPlay says why when there is no play
 	}
 	if t.deal == nil || !t.ended() {
@@ -592,6 +594,10 @@ func (t *Table) applyPlay(ev Event) error {
 		return p.WrongBoard(ev.Word == "previously-played")
 	case evEndRound:
 		return p.EndOfRound()
+	case evHandsReturned:
+		return p.HandsReturned()
+	case evAgreeTr:
+		return p.AgreeTricks(ev.Seat, ev.Tricks)
 	case evEndCorrection:
 		return p.EndOfCorrection()
 	case evClaim:
