@@ -208,3 +208,33 @@ func TestAgreeTricks(t *testing.T) {
 		t.Errorf("hands returned during the play: err %v, want ErrBadEvent", err)
 	}
 }
+
+// TestKnownToWin: Law 46B1(b): "win" is the lowest card of dummy's that
+// it is known will win the trick. A defender still to play who has shown
+// out of the suit led cannot beat dummy's card with it (no trumps), so a
+// low card known to win is chosen though higher cards of the suit are
+// unseen (with the defender who has already played).
+func TestKnownToWin(t *testing.T) {
+	//	N ♠AKQJ ♥A4 ♦AKQJ ♣AKQ     E ♠T98 ♥KJ952 ♦T9 ♣JT9
+	//	S ♠765 ♥QT8763 ♦87 ♣87     W ♠432 ♥— ♦65432 ♣65432
+	const log = "deal N:AKQJ.A4.AKQJ.AKQ T98.KJ952.T9.JT9 765.QT8763.87.87 432..65432.65432\nN 1NT\nE P\nS P\nW P\n" +
+		"E plays H2\nS plays H3\nW plays C2\nN plays HA\n" + // W shows out of hearts
+		"N plays H4\nE plays H5\nN names win\n"
+	for _, ed := range []Edition{Edition2017, Edition1997} {
+		lg, err := ParseLog(strings.NewReader(log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := lg.Play(ed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := tb.Play()
+		if tr := p.Tricks()[1]; tr.N != 3 || tr.Cards[2] != card(t, "H6") {
+			t.Errorf("%v: trick 2 %s: want dummy's ♥6, the lowest heart known to win (W has shown out)", ed, tr.String())
+		}
+		if r := lastRuling(p); r.Law != "46B1(b)" {
+			t.Errorf("%v: ruling %s, want 46B1(b)", ed, r.Law)
+		}
+	}
+}
