@@ -1,6 +1,7 @@
 package event
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -38,8 +39,10 @@ type BoardRuling struct {
 // penalties of Law 90 as fines in the offences register (NSWBA 7): a slow
 // play penalty without an amount by the regulation's scale for the
 // offending side only, any other by the amount the Director gave, in the
-// event's units. Everything is checked before anything is entered; reg is
-// the register the penalties are numbered against (may be nil).
+// event's units. Everything is checked before anything is entered (a fine
+// the register refuses afterwards leaves the result entered: Desk's
+// ApplyRuling then saves nothing); reg is the register the penalties are
+// numbered against (may be nil).
 func (ev *Event) ApplyRuling(br BoardRuling, reg *Register) (*Match, []Offence, error) {
 	res, fines, err := ev.ruled(br)
 	if err != nil {
@@ -198,4 +201,32 @@ func seatEntrant(m *Match, seat bridge.Seat, closed bool) (int, error) {
 		return 0, fmt.Errorf("%w: nobody held %s's seat at the table", ErrNoEntrant, seat)
 	}
 	return id, nil
+}
+
+// ApplyRuling enters a board ruling in the stored event (Event.ApplyRuling)
+// and adds its fines to the register, as Fine does: the event is saved
+// first, nothing when the ruling is refused.
+func (d Desk) ApplyRuling(ctx context.Context, br BoardRuling) (*Match, []Offence, error) {
+	var reg *Register
+	var regRev Revision
+	if d.Register != nil {
+		var err error
+		if reg, regRev, err = d.Register.Load(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+	var m *Match
+	var got []Offence
+	if _, err := d.Update(ctx, func(ev *Event) (err error) { m, got, err = ev.ApplyRuling(br, reg); return err }); err != nil {
+		return nil, nil, err
+	}
+	if reg != nil && len(got) > 0 {
+		for _, o := range got {
+			reg.Add(o)
+		}
+		if _, err := d.Register.Save(ctx, reg, regRev); err != nil {
+			return m, got, fmt.Errorf("the event is saved but the register is not: %w", err)
+		}
+	}
+	return m, got, nil
 }

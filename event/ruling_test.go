@@ -1,6 +1,7 @@
 package event
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -118,5 +119,43 @@ func TestApplyRuling(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeskApplyRuling: the stored event takes the ruling and the register
+// its Law 90 fine (NSWBA 7.1); a refused ruling saves nothing.
+func TestDeskApplyRuling(t *testing.T) {
+	dir := t.TempDir()
+	path, regPath := dir+"/ev.json", dir+"/reg.json"
+	if err := save(path, testEvent(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := saveRegister(regPath, &Register{}); err != nil {
+		t.Fatal(err)
+	}
+	desk := Desk{Events: NewFileStore(path), Register: NewFileRegister(regPath)}
+	ctx := context.Background()
+	br := BoardRuling{Round: 1, Table: 1, Ruling: ruledBoard(t, rulingLog+claimed+"N penalty touching 1VP\n"), At: at("2026-05-02 11:00")}
+	if _, _, err := desk.ApplyRuling(ctx, br); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := loadRegister(regPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, m, _ := ev.Match(1, 1); len(m.Results) != 1 || m.Results[0].Tricks != 13 || len(ev.Offences) != 1 || len(reg.Offences) != 1 {
+		t.Fatalf("results %v offences %v register %v: want the board, one fine in the event and in the register", m.Results, ev.Offences, reg.Offences)
+	}
+	// Law 13B2: refused; the stored event is unchanged.
+	br2 := BoardRuling{Round: 1, Table: 2, Ruling: ruledBoard(t, rulingLog+"N wrong-count not-correctable\nend-of-play\n"), At: at("2026-05-02 11:00")}
+	if _, _, err := desk.ApplyRuling(ctx, br2); !errors.Is(err, ErrNeedsAdjustment) {
+		t.Fatalf("err %v, want ErrNeedsAdjustment", err)
+	}
+	if ev, _ = load(path); func() bool { _, _, m, _ := ev.Match(1, 2); return len(m.Results) != 0 }() {
+		t.Error("a refused ruling was saved")
 	}
 }

@@ -30,6 +30,11 @@ import (
 //	     score.Result.Group, FouledGroups). Fouled.
 //	90:  procedural penalties the Director may add to any rectification
 //	     (90A), for the offences of 90B1–90B8. Procedural.
+//
+// Package event takes the ruled board into the event through one function,
+// event.Event.ApplyRuling (and Desk.ApplyRuling; "bridgetd rule --event"):
+// the tricks scored, the fouled form as score.Result.Group, and the
+// procedural penalties as fines in the offences register.
 
 // Record records the number of tricks declarer's side was recorded as
 // winning (the agreed score, 79A).
