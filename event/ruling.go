@@ -148,6 +148,9 @@ func (ev *Event) fineFor(pp laws.ProceduralPenalty, br BoardRuling, m *Match) (F
 	if err != nil {
 		return Fine{}, err
 	}
+	if en, err := ev.Entrant(who); err != nil || len(en.Players) == 0 {
+		return Fine{}, fmt.Errorf("procedural penalty %s %s: %w: entrant %d has no players named, and a fine is registered against players (NSWBA 7.1)", pp.Seat, pp.Offence, ErrInvalid, who)
+	}
 	f := Fine{Kind: Other, At: br.At, Round: br.Round, Table: br.Table, Entrant: who, Director: br.Director,
 		Note: fmt.Sprintf("Law %s: %s (%s)", pp.Law, pp.Offence, pp.Seat)}
 	if br.At.IsZero() {
@@ -171,7 +174,7 @@ func (ev *Event) fineFor(pp laws.ProceduralPenalty, br BoardRuling, m *Match) (F
 		var unit string
 		f.Amount, unit = ev.fine(pen)
 		if f.Amount == 0 {
-			return Fine{}, fmt.Errorf("procedural penalty %s %s (Law %s): %w: %s is worth nothing in an event scored in %s", pp.Seat, pp.Offence, pp.Law, ErrInvalid, pen, unit)
+			return Fine{}, fmt.Errorf("procedural penalty %s %s (Law %s): %w: %s is worth nothing in this event (scored in %s; a percentage needs the event's top)", pp.Seat, pp.Offence, pp.Law, ErrInvalid, pen, unit)
 		}
 		f.Note += ": " + pen.String()
 	}

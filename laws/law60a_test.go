@@ -8,6 +8,21 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
+// eachEdition runs check on the play of body (after playHeader) in both
+// codes, as a subtest named name/edition.
+func eachEdition(t *testing.T, name, body string, check func(t *testing.T, ed Edition, p *Play)) {
+	t.Helper()
+	for _, ed := range []Edition{Edition2017, Edition1997} {
+		t.Run(name+"/"+ed.String(), func(t *testing.T) {
+			tb, err := runPlay(t, ed, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, ed, tb.Play())
+		})
+	}
+}
+
 // TestOtherNonOffender: a play by the member of the non-offending side who
 // is not next after a lead out of turn, while the option is open. 60A1
 // forfeits the right only for a play after the RHO's irregularity; the
@@ -94,19 +109,12 @@ func TestOtherNonOffender(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		for _, ed := range []Edition{Edition2017, Edition1997} {
-			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
-				tb, err := runPlay(t, ed, c.body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p := tb.Play()
-				if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
-					t.Errorf("laws %v, want %v", got, c.laws[ed])
-				}
-				c.check(t, p)
-			})
-		}
+		eachEdition(t, c.name, c.body, func(t *testing.T, ed Edition, p *Play) {
+			if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
+				t.Errorf("laws %v, want %v", got, c.laws[ed])
+			}
+			c.check(t, p)
+		})
 	}
 }
 
@@ -133,26 +141,19 @@ func TestFifthCardLed(t *testing.T) {
 		{"45E2 deemed led, wrong hand", trick1 + trick2 + "S adds H6 led\n", []string{"45E2", "55"}, bridge.North, 0, "55"},
 	}
 	for _, c := range cases {
-		for _, ed := range []Edition{Edition2017, Edition1997} {
-			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
-				tb, err := runPlay(t, ed, c.body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p := tb.Play()
-				if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws, " ") {
-					t.Errorf("laws %v, want %v", got, c.laws)
-				}
-				tr := p.Tricks()[2]
-				if tr.Leader != c.leader || tr.N != c.n {
-					t.Errorf("trick 3 %s: want leader %s and %d card(s)", tr.String(), c.leader, c.n)
-				}
-				o := p.PendingOption()
-				if (o == nil) != (c.pending == "") || o != nil && o.Law != c.pending {
-					t.Errorf("pending %+v, want %q", o, c.pending)
-				}
-			})
-		}
+		eachEdition(t, c.name, c.body, func(t *testing.T, _ Edition, p *Play) {
+			if got := playLaws(p); strings.Join(got, " ") != strings.Join(c.laws, " ") {
+				t.Errorf("laws %v, want %v", got, c.laws)
+			}
+			tr := p.Tricks()[2]
+			if tr.Leader != c.leader || tr.N != c.n {
+				t.Errorf("trick 3 %s: want leader %s and %d card(s)", tr.String(), c.leader, c.n)
+			}
+			o := p.PendingOption()
+			if (o == nil) != (c.pending == "") || o != nil && o.Law != c.pending {
+				t.Errorf("pending %+v, want %q", o, c.pending)
+			}
+		})
 	}
 	// 45E: a card cannot be deemed led into a trick in progress.
 	if _, err := runPlay(t, Edition2017, trick1+"S plays S6\nW plays S3\nW adds H2 led\n"); !errors.Is(err, ErrBadEvent) {
@@ -182,27 +183,20 @@ func TestAgreeTricks(t *testing.T) {
 		{"79A2 after a claim", trick1 + agreedRest + "N agrees-tricks 12\n", want{Edition2017: {"79A2", "79B1"}, Edition1997: {"79A", "79B1"}}, 12},
 	}
 	for _, c := range cases {
-		for _, ed := range []Edition{Edition2017, Edition1997} {
-			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
-				tb, err := runPlay(t, ed, c.body)
-				if err != nil {
-					t.Fatal(err)
+		eachEdition(t, c.name, c.body, func(t *testing.T, ed Edition, p *Play) {
+			var got []string
+			for _, l := range playLaws(p) {
+				if strings.HasPrefix(l, "79") {
+					got = append(got, l)
 				}
-				p := tb.Play()
-				var got []string
-				for _, l := range playLaws(p) {
-					if strings.HasPrefix(l, "79") {
-						got = append(got, l)
-					}
-				}
-				if strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
-					t.Errorf("laws %v, want %v", got, c.laws[ed])
-				}
-				if p.ScoredTricks() != c.scored {
-					t.Errorf("scored %d, want %d", p.ScoredTricks(), c.scored)
-				}
-			})
-		}
+			}
+			if strings.Join(got, " ") != strings.Join(c.laws[ed], " ") {
+				t.Errorf("laws %v, want %v", got, c.laws[ed])
+			}
+			if p.ScoredTricks() != c.scored {
+				t.Errorf("scored %d, want %d", p.ScoredTricks(), c.scored)
+			}
+		})
 	}
 	if _, err := runPlay(t, Edition2017, trick1+"hands-returned\n"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("hands returned during the play: err %v, want ErrBadEvent", err)

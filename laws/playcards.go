@@ -565,14 +565,23 @@ func (p *Play) Misplaced(seat bridge.Seat, c bridge.Card) error {
 // played: a fifth card (45E).
 func (p *Play) AddCard(seat bridge.Seat, c bridge.Card) error {
 	seat &= 3
+	if err := p.canAdd(seat, c); err != nil {
+		return err
+	}
+	what := fmt.Sprintf("%s added %s to a trick he had already played to", seat, c)
+	return p.addCard(seat, c, what)
+}
+
+// canAdd checks that seat can add c to a trick: the play is open and he
+// holds it.
+func (p *Play) canAdd(seat bridge.Seat, c bridge.Card) error {
 	if err := p.open(); err != nil {
 		return err
 	}
 	if !p.hands[seat].Has(c) {
 		return fmt.Errorf("laws: %w: %s adds %s", ErrNotHeldPlay, seat, c)
 	}
-	what := fmt.Sprintf("%s added %s to a trick he had already played to", seat, c)
-	return p.addCard(seat, c, what)
+	return nil
 }
 
 // AddLed records that seat added card c to a trick he had already played
@@ -582,11 +591,8 @@ func (p *Play) AddCard(seat bridge.Seat, c bridge.Card) error {
 // trick still in progress cannot take a lead.
 func (p *Play) AddLed(seat bridge.Seat, c bridge.Card) error {
 	seat &= 3
-	if err := p.open(); err != nil {
+	if err := p.canAdd(seat, c); err != nil {
 		return err
-	}
-	if !p.hands[seat].Has(c) {
-		return fmt.Errorf("laws: %w: %s adds %s", ErrNotHeldPlay, seat, c)
 	}
 	t := p.current()
 	if t.N > 0 || len(p.tricks) < 2 {
