@@ -38,6 +38,12 @@ import (
 //	       declarer has seen one of dummy's cards and must accept the lead
 //	       (54C), dummy is spread and declarer plays second (54B); a play
 //	       by declarer himself, next in rotation, accepts it (53A, 54B).
+//	     While declarer's 57A option is open (a defender played before his
+//	     partner), a card from declarer's side is its own premature play
+//	     (2017 57C3, 1997 45C2) and the option stays open (play.go). Other
+//	     plays while an option is open (the offender's partner before
+//	     declarer's 57A or 50D2 choice; declarer's side before its 50D2
+//	     choice) are still refused with ErrPlayPending.
 //	60B: a defender who plays after declarer was made to retract his lead
 //	     from the wrong hand (55B), before declarer leads from the right
 //	     one: his card is a major penalty card (Law 50).

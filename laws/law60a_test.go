@@ -101,6 +101,15 @@ func TestOtherNonOffender(t *testing.T) {
 				t.Errorf("trick 2 %s: want E's lead accepted and ♠A played at N's turn", tr.String())
 			}
 		}},
+		// 57A with 2017 57C3 (1997 45C2): E plays before his partner W;
+		// declarer plays from his hand before choosing: his own premature
+		// play, played at his turn; the 57A option stays open for him.
+		{"57A open, declarer plays", trick1 + "S plays S6\nE plays SJ\nN plays SA\nN requires-lowest\nW plays S3\n", want{Edition2017: {"57A", "57C3"}, Edition1997: {"57A", "45C2"}}, func(t *testing.T, p *Play) {
+			tr := p.Tricks()[1]
+			if tr.N < 3 || tr.Cards[1] != card(t, "S3") || tr.Cards[2] != card(t, "SA") {
+				t.Errorf("trick 2 %s: want W's ♠3 then N's ♠A played at his turn", tr.String())
+			}
+		}},
 		// 60A1, 60A2: the next hand's play after a lead out of turn accepts it.
 		{"60A2 next hand", trick1 + "W plays H2\nN plays HA\n", both([]string{"53A"}), func(t *testing.T, p *Play) {
 			if !strings.Contains(strings.Join(p.Rulings()[0].Notes, " "), "60A1, 60A2") {

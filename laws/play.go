@@ -253,6 +253,15 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 				return err
 			}
 		}
+		if !settled && d.ruling.Law == "57A" && !p.defender(seat) {
+			// declarer's side plays before declarer has chosen: a premature
+			// play of its own (2017 57C3, 1997 45C2); the option stays open
+			if err := p.playOutOfTurn(seat, c); err != nil {
+				return err
+			}
+			d.ruling.note(fmt.Sprintf("%s played %s before declarer chose: the option stays open", seat, c))
+			return nil
+		}
 		if !settled && d.loot && seat.Side() != d.offender.Side() {
 			// the other non-offender (60A; 53B/53C; 54C)
 			if err := p.otherNonOffender(d, seat, c); err != nil {
