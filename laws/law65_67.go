@@ -467,27 +467,29 @@ func (p *Play) highestLegal(seat bridge.Seat, k int, a, b bridge.Card) (bridge.C
 	higher := func(x, y bridge.Card) bool {
 		return x.Rank() > y.Rank() || x.Rank() == y.Rank() && x.Suit() > y.Suit()
 	}
-	pick := a
+	pick, why := a, "the higher of the cards"
 	switch {
 	case legal(a) && legal(b):
 		if higher(b, a) {
 			pick = b
 		}
 	case legal(b):
-		pick = b
+		pick, why = b, "the only one of the two"
+	case legal(a):
+		why = "the only one of the two"
 	}
 	if pick == a {
-		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s, the higher card %s could legally have played to trick %d, stays among his played cards (67B2)", a, seat, k), nil
+		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s, %s %s could legally have played to trick %d, stays among his played cards (67B2)", a, why, seat, k), nil
 	}
 	old := t.Winner(p.contract.Strain)
 	t.Cards[pos] = b
 	if w := t.Winner(p.contract.Strain); t.Complete() && w != old {
 		t.Cards[pos] = a
-		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s is the higher card %s could legally have played to trick %d, but leaving it there would give the quitted trick to %s, which the table settled for %s (65B); %s stays among his played cards", b, seat, k, w, old, a), nil
+		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s is %s %s could legally have played to trick %d, but leaving it there would give the quitted trick to %s, which the table settled for %s (65B); %s stays among his played cards", b, why, seat, k, w, old, a), nil
 	}
 	p.hands[seat] = p.hands[seat].Without(b).With(a)
 	p.rescanRevokes(seat, k)
-	return b, fmt.Sprintf("the Director cannot tell which card was faced: %s, the higher card %s could legally have played to trick %d, stays among his played cards in place of %s (67B2)", b, seat, k, a), nil
+	return b, fmt.Sprintf("the Director cannot tell which card was faced: %s, %s %s could legally have played to trick %d, stays among his played cards in place of %s (67B2)", b, why, seat, k, a), nil
 }
 
 // rescanRevokes recomputes seat's revokes on the tricks after trick k from
