@@ -11,17 +11,27 @@ import (
 // answers "TD damaged" with an assigned adjusted score (2017 12C1(b);
 // 1997 12C2), as for the auction (law23.go).
 //
-//	13 (incorrect number of cards) found during the play: 2017 13B1, 1997
-//	   13A: the Director corrects the deal and play goes on, with an
-//	   adjusted score at the end if the error affected the result (damage
-//	   check); 2017 13B2, 1997 13B: the deal cannot be corrected: adjusted
-//	   score. Found after the play (one hand had more than thirteen cards,
-//	   another fewer): 2017 13D, 1997 13C: the result is cancelled, an
-//	   artificial adjusted score, a procedural penalty for the offender.
-//	   WrongCount. Found during the auction before a call has been made
-//	   on the hand, 2017 13A: the Director corrects it and the board is
-//	   played normally when no one saw another's card (13A1), else played
-//	   and scored with a damage check (13A2) (Table.wrongCount).
+//	13 (incorrect number of cards) found during the play: 2017 13B1:
+//	   the Director corrects the deal and play goes on, with an adjusted
+//	   score at the end if the error affected the result (damage check);
+//	   2017 13B2: the deal cannot be corrected: adjusted score. Found
+//	   after the play (one hand had more than thirteen cards, another
+//	   fewer): 2017 13D, 1997 13C: the result is cancelled, an artificial
+//	   adjusted score, a procedural penalty for the offender (the 1997
+//	   clause is not verified: see below). WrongCount. Found during the
+//	   auction before a call has been made on the hand, 2017 13A: the
+//	   Director corrects it and the board is played normally when no one
+//	   saw another's card (13A1), else played and scored with a damage
+//	   check (13A2) (Table.wrongCount). The 1997 text of Law 13 is not in
+//	   the sources here; the 1997 rulings follow the account of it in the
+//	   seed (shared/seeds/003): after a call, a deal that can be corrected
+//	   is played if all four players concur (13A), else cancelled with an
+//	   artificial adjusted score (13B); before a call, corrected and
+//	   played, or, a card having been seen, played (all four agreeing)
+//	   unless the information would interfere with normal bidding and
+//	   play, when an artificial adjusted score is awarded (cited "13").
+//	   A card foreign to the deal (Surplus): 2017 13C; 1997, which has no
+//	   clause for it, Law 13 with the Director's finding.
 //	14 (missing card) found during the play elsewhere than in the played
 //	   cards: it is restored to the hand (14B2) and deemed to have been in
 //	   it throughout (14B4): a failure to have played it can be a revoke.
@@ -128,14 +138,29 @@ func (p *Play) WrongCount(seat bridge.Seat, finding string) error {
 }
 
 // wrongCount rules Law 13 before the end of the play: called says whether
-// a player with the incorrect hand has called. With a call (2017 13B,
-// 1997 13A and 13B) the finding is correctable or not-correctable. Before
-// any call, 2017 13A: unseen (13A1, the board is corrected and played
-// normally) or seen (13A2, a player saw another's card: played and
-// scored, with a damage check). The 1997 code is ruled as with a call.
+// a player with the incorrect hand has called.
+//
+// 2017: with a call the finding is correctable (13B1, played on, adjusted
+// at the end if need be) or not-correctable (13B2, adjusted score). Before
+// any call: unseen (13A1, the board is corrected and played normally) or
+// seen (13A2, a player saw another's card: played and scored, with a
+// damage check).
+//
+// 1997: the text of the 1997 Law 13 is not among the sources here; this
+// follows the seed's account of it (shared/seeds/003). With a call:
+// correctable, the deal is corrected and played if all four players
+// concur (13A), "correctable not-concurred" or not-correctable, the deal
+// is cancelled and an artificial adjusted score awarded (13B). Before any
+// call (cited "13", the seed giving no letter): unseen, the Director
+// corrects the discrepancy and the board is played; "seen playable", the
+// information would not interfere with normal bidding and play and all
+// four agree to play it; "seen not-playable", it would: an artificial
+// adjusted score.
 func wrongCount(ed Edition, rule func(law string) *Ruling, check func(*Ruling, string), finding string, called bool) error {
-	pick := ed.pick
-	if !called && ed != Edition1997 {
+	if ed == Edition1997 {
+		return wrongCount97(rule, finding, called)
+	}
+	if !called {
 		switch finding {
 		case "unseen":
 			r := rule("13A1")
@@ -151,17 +176,51 @@ func wrongCount(ed Edition, rule func(law string) *Ruling, check func(*Ruling, s
 	}
 	switch finding {
 	case "correctable":
-		law := pick("13A", "13B1")
-		r := rule(law)
-		check(r, law)
-		r.summary(fmt.Sprintf("the Director corrects the deal and play goes on; at the end he may award an adjusted score (%s)", law))
+		r := rule("13B1")
+		check(r, "13B1")
+		r.summary("the Director corrects the deal and play goes on; at the end he may award an adjusted score (13B1)")
 	case "not-correctable":
-		law := pick("13B", "13B2")
-		r := rule(law)
-		r.Rect.AdjustedScore = fmt.Sprintf("adjusted score (Law %s; %s)", law, pick("12C1", "12C1(b)"))
-		r.summary(fmt.Sprintf("the deal cannot be corrected and played normally: adjusted score; the offender may be penalised (%s)", law))
+		r := rule("13B2")
+		r.Rect.AdjustedScore = "adjusted score (Law 13B2; 12C1(b))"
+		r.summary("the deal cannot be corrected and played normally: adjusted score; the offender may be penalised (13B2)")
 	default:
-		return fmt.Errorf("laws: %w: once a call has been made on the hand the Director finds the deal correctable or not-correctable (Law 13)", ErrBadEvent)
+		return fmt.Errorf("laws: %w: once a call has been made on the hand the Director finds the deal correctable or not-correctable (2017 Law 13B)", ErrBadEvent)
+	}
+	return nil
+}
+
+// wrongCount97 is the 1997 Law 13 as the seed gives it (see wrongCount).
+func wrongCount97(rule func(law string) *Ruling, finding string, called bool) error {
+	artificial := func(law, why string) {
+		r := rule(law)
+		r.Rect.AdjustedScore = fmt.Sprintf("the deal is cancelled: artificial adjusted score (Law %s; 12C1)", law)
+		r.summary(why + fmt.Sprintf(": the deal is cancelled and an artificial adjusted score awarded; the offender may be penalised (%s)", law))
+	}
+	if !called {
+		switch finding {
+		case "unseen":
+			r := rule("13")
+			r.summary("no call has been made on the hand and no player has seen another's card: the Director corrects the discrepancy, asking the players who played the board before, and the board is played (13)")
+		case "seen playable":
+			r := rule("13")
+			r.summary("no call has been made on the hand; a player saw another's card, but the information would not interfere with normal bidding and play: the board is played, all four players agreeing (13)")
+		case "seen not-playable":
+			artificial("13", "no call has been made on the hand, but a player saw another's card and the information would interfere with normal bidding and play")
+		default:
+			return fmt.Errorf("laws: %w: before any call on the hand the Director finds unseen, \"seen playable\" or \"seen not-playable\" (1997 Law 13)", ErrBadEvent)
+		}
+		return nil
+	}
+	switch finding {
+	case "correctable":
+		r := rule("13A")
+		r.summary("the deal can be corrected and played normally with no change of call: it is played, all four players concurring (13A)")
+	case "correctable not-concurred":
+		artificial("13B", "the deal could be corrected, but not all four players concur in playing it")
+	case "not-correctable":
+		artificial("13B", "the deal cannot be corrected and played normally with no change of call")
+	default:
+		return fmt.Errorf("laws: %w: once a call has been made on the hand the Director finds the deal correctable, \"correctable not-concurred\" or not-correctable (1997 Law 13)", ErrBadEvent)
 	}
 	return nil
 }
@@ -171,33 +230,53 @@ func wrongCount(ed Edition, rule func(law string) *Ruling, check func(*Ruling, s
 // it, else as in the play.
 func (t *Table) wrongCount(seat bridge.Seat, finding string) error {
 	seat &= 3
-	called := false
-	for _, e := range t.entries {
-		called = called || e.Seat == seat
-	}
 	what := fmt.Sprintf("%s's hand held an incorrect number of cards (found during the auction)", seat)
-	return wrongCount(t.ed, func(law string) *Ruling { return t.newRuling(law, seat, what) }, t.damageCheck, finding, called)
+	return wrongCount(t.ed, func(law string) *Ruling { return t.newRuling(law, seat, what) }, t.damageCheck, finding, t.hasCalled(seat))
+}
+
+// hasCalled reports whether seat has made a call on the hand.
+func (t *Table) hasCalled(seat bridge.Seat) bool {
+	for _, e := range t.entries {
+		if e.Seat == seat {
+			return true
+		}
+	}
+	return false
 }
 
 // Surplus records that c, a card not part of the deal (a second copy,
 // from another pack), was found in seat's hand and removed; played says
 // it had been played to a quitted trick. 2017 13C: the auction and play
 // go on without rectification, and only a surplus card played to a
-// quitted trick allows an adjusted score (a damage check).
-func (p *Play) Surplus(seat bridge.Seat, c bridge.Card, played bool) error {
+// quitted trick allows an adjusted score (a damage check); finding is
+// ignored. 1997: the code has no surplus-card clause; the hand held an
+// incorrect number of cards and Law 13 rules it with the Director's
+// finding, as for wrong-count (correctable [not-concurred] or
+// not-correctable once a call has been made on it).
+func (p *Play) Surplus(seat bridge.Seat, c bridge.Card, played bool, finding string) error {
 	seat &= 3
-	return surplus(p.ed, func(law, what string) *Ruling { return p.newRuling(law, seat, what) }, p.check, seat, c, played)
+	return surplus(p.ed, func(law, what string) *Ruling { return p.newRuling(law, seat, what) }, p.check, seat, c, played, finding, true)
 }
 
-// surplus rules 2017 Law 13C; the 1997 code has no clause for a card
-// foreign to the deal and the event is refused there.
-func surplus(ed Edition, rule func(law, what string) *Ruling, check func(*Ruling, string), seat bridge.Seat, c bridge.Card, played bool) error {
-	if ed == Edition1997 {
-		return fmt.Errorf("laws: %w: the 1997 code has no surplus-card clause (2017 13C); rule the hand under Law 13 (wrong-count)", ErrBadEvent)
-	}
+// surplus rules a card foreign to the deal: 2017 Law 13C; 1997 Law 13
+// (see Surplus). called says whether seat has called on the hand.
+func surplus(ed Edition, rule func(law, what string) *Ruling, check func(*Ruling, string), seat bridge.Seat, c bridge.Card, played bool, finding string, called bool) error {
 	what := fmt.Sprintf("a %s not part of the deal was found in %s's hand", c, seat)
 	if played {
-		r := rule("13C", what+" after it had been played to a quitted trick")
+		what += " after it had been played to a quitted trick"
+	}
+	if ed == Edition1997 {
+		if finding == "" {
+			return fmt.Errorf("laws: %w: the 1997 code has no surplus-card clause: the hand held an incorrect number of cards, and Law 13 needs the Director's finding (surplus %s correctable, correctable not-concurred or not-correctable)", ErrBadEvent, c)
+		}
+		return wrongCount97(func(law string) *Ruling {
+			r := rule(law, what)
+			r.note("the surplus card is removed; the 1997 code has no clause of its own for it, so the hand is ruled as holding an incorrect number of cards (Law 13)")
+			return r
+		}, finding, called)
+	}
+	if played {
+		r := rule("13C", what)
 		check(r, "13C")
 		r.summary("the card is removed and play goes on without rectification; as it was played to a quitted trick, the Director may award an adjusted score (13C)")
 		return nil
@@ -208,9 +287,10 @@ func surplus(ed Edition, rule func(law, what string) *Ruling, check func(*Ruling
 }
 
 // surplus rules a card foreign to the deal found during the auction
-// (2017 13C).
-func (t *Table) surplus(seat bridge.Seat, c bridge.Card, played bool) error {
-	return surplus(t.ed, func(law, what string) *Ruling { return t.newRuling(law, seat&3, what) }, t.damageCheck, seat&3, c, played)
+// (2017 13C; 1997 13).
+func (t *Table) surplus(seat bridge.Seat, c bridge.Card, played bool, finding string) error {
+	seat &= 3
+	return surplus(t.ed, func(law, what string) *Ruling { return t.newRuling(law, seat, what) }, t.damageCheck, seat, c, played, finding, t.hasCalled(seat))
 }
 
 // WrongBoard records that the table was found to be playing a board not

@@ -21,8 +21,29 @@ import (
 //	     stay for their later turns (60A3). In the engine this is the
 //	     acceptance of Law 53A by the next hand's play (play.go), which
 //	     forfeited notes on the ruling. A play by the other non-offender,
-//	     who is not next in rotation, is refused while the option is open
-//	     (ErrPlayPending): the laws give it no effect on the option.
+//	     who is not next after the offender, does not come after his RHO's
+//	     irregularity, so 60A1 does not take the right away; the laws rule
+//	     it by what it is (otherNonOffender):
+//	     - he was the player whose turn it was to lead (2017 53B, 1997
+//	       53C): his proper lead stands, the cards played in error to the
+//	       trick go back to their hands, and the information from them is
+//	       Law 16C's;
+//	     - declarer led out of turn and the defender to the right of the
+//	       irregular lead played (2017 53C, 1997 53B): the lead stands and
+//	       his card is ruled under Law 57 (played before his partner);
+//	     - a defender led out of turn and declarer's other hand played: a
+//	       premature play of declarer's (2017 57C3; 1997 45C2), played at
+//	       its turn; the option stays open;
+//	     - an opening lead out of turn (54) and dummy-to-be faced a card:
+//	       declarer has seen one of dummy's cards and must accept the lead
+//	       (54C), dummy is spread and declarer plays second (54B); a play
+//	       by declarer himself, next in rotation, accepts it (53A, 54B).
+//	     While declarer's 57A option is open (a defender played before his
+//	     partner), a card from declarer's side is its own premature play
+//	     (2017 57C3, 1997 45C2) and the option stays open (play.go). Other
+//	     plays while an option is open (the offender's partner before
+//	     declarer's 57A or 50D2 choice; declarer's side before its 50D2
+//	     choice) are still refused with ErrPlayPending.
 //	60B: a defender who plays after declarer was made to retract his lead
 //	     from the wrong hand (55B), before declarer leads from the right
 //	     one: his card is a major penalty card (Law 50).
@@ -109,4 +130,61 @@ func (p *Play) forfeited(r *Ruling, offender bridge.Seat) {
 	if len(left) > 0 {
 		r.note(fmt.Sprintf("the offending side's earlier obligations remain at its later turns (60A3): %s", strings.Join(left, ", ")))
 	}
+}
+
+// otherNonOffender rules a card c played by seat, a member of the
+// non-offending side, while the option d after a lead out of turn is open
+// and his play did not accept the lead under 53A (see the comment at the
+// top of this file).
+func (p *Play) otherNonOffender(d *playDecision, seat bridge.Seat, c bridge.Card) error {
+	r, off := d.ruling, d.offender
+	t := p.current()
+	proper := t.Leader
+	switch {
+	case r.Law == "54" && seat == off.LHO():
+		// declarer plays to the opening lead out of turn: he accepts it
+		// and plays second from his own hand (53A; 54B)
+		r.note(fmt.Sprintf("declarer (%s) played to it from his hand, which accepts it (53A; 54B)", seat))
+		if err := p.settleLOOT(r, off, d.card, "accept"); err != nil {
+			return err
+		}
+		p.forfeited(r, off)
+		if p.Turn() != seat {
+			return fmt.Errorf("laws: %w: %s is not next after the lead", ErrBadEvent, seat)
+		}
+		p.inTurn(seat, c)
+		return nil
+	case r.Law == "54":
+		// dummy-to-be faced a card: declarer could have seen it (54C)
+		r.note(fmt.Sprintf("%s, dummy-to-be, faced %s before declarer chose: declarer could have seen a card of dummy's and must accept the lead (54C)", seat, c))
+		if err := p.settleLOOT(r, off, d.card, "accept"); err != nil {
+			return err
+		}
+		r.summary(fmt.Sprintf("%s goes back among dummy's cards, which are spread; declarer plays the second card from his hand (54B)", c))
+		return nil
+	case seat == proper:
+		// the proper leader makes his lead to the trick (2017 53B; 1997 53C)
+		law := p.law("53C", "53B")
+		p.pending = nil
+		r.Chosen, r.Status = "", Settled
+		r.cite(law)
+		r.summary(fmt.Sprintf("%s, whose turn it was to lead, led %s: his lead stands and %s's %s goes back to the hand as a card played in error (%s); the information from it is Law 16C's", seat, c, off, d.card, law))
+		r.inform(Information{What: fmt.Sprintf("%s's withdrawn %s", off, d.card), Authorised: off.Side().Opponents(), Unauthorised: off.Side(), Law: "16C"})
+		p.inTurn(seat, c)
+		return nil
+	case p.defender(seat):
+		// declarer led out of turn; the defender to the right of the
+		// irregular lead played (2017 53C; 1997 53B)
+		law := p.law("53B", "53C")
+		r.note(fmt.Sprintf("%s, the defender to the right of the irregular lead, played %s to it: the lead stands and Law 57 applies to his card (%s)", seat, c, law))
+		if err := p.settleLOOT(r, off, d.card, "accept"); err != nil {
+			return err
+		}
+		r.cite(law)
+		return p.playOutOfTurn(seat, c)
+	}
+	// a defender led out of turn and declarer's other hand played: not
+	// the next hand, so no acceptance (53A) and no forfeiture (60A1)
+	r.note(fmt.Sprintf("%s's %s, not from the hand next after the irregular lead, neither accepts it (53A) nor forfeits the option (60A1)", seat, c))
+	return p.playOutOfTurn(seat, c)
 }

@@ -39,6 +39,17 @@ type RevokeTransfer struct {
 // revokeTransfers computes Law 64 for every established revoke at the end
 // of play and records a ruling for each.
 func (p *Play) revokeTransfers() {
+	p.computeTransfers()
+	for _, tr := range p.transfers {
+		r := p.newRuling(tr.Law, tr.Revoke.Seat, fmt.Sprintf("established revoke by %s on trick %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Revoke.Card))
+		r.Rect.DamageCheck = append(r.Rect.DamageCheck, "64C")
+		r.summary(fmt.Sprintf("%d trick(s) transferred to %s: %s", tr.Tricks, tr.Revoke.Seat.Side().Opponents(), tr.Reason))
+	}
+}
+
+// computeTransfers computes the Law 64 (and 67B1) transfers of the
+// established revokes without ruling on them.
+func (p *Play) computeTransfers() {
 	var claimed [2]int
 	if c := p.claim; c != nil && !c.Withdrawn {
 		got := c.Claimed()
@@ -47,11 +58,6 @@ func (p *Play) revokeTransfers() {
 	}
 	p.transfers = RevokeTransfers(p.ed, p.Tricks(), p.contract.Strain, p.declarer, append(p.Revokes(), p.deemed...), claimed)
 	p.transfers = append(p.transfers, p.defectTransfers(claimed)...) // 67B1
-	for _, tr := range p.transfers {
-		r := p.newRuling(tr.Law, tr.Revoke.Seat, fmt.Sprintf("established revoke by %s on trick %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Revoke.Card))
-		r.Rect.DamageCheck = append(r.Rect.DamageCheck, "64C")
-		r.summary(fmt.Sprintf("%d trick(s) transferred to %s: %s", tr.Tricks, tr.Revoke.Seat.Side().Opponents(), tr.Reason))
-	}
 }
 
 // RevokeTransfers applies Law 64 to the established revokes of a played

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -34,9 +35,12 @@ import (
 //	     are 45E and 58B (67A2) when found in time; later, 67B2: the
 //	     extra card goes back to the hand, the card faced stays, and a
 //	     failure to play the restored card since is a revoke; an exposed
-//	     extra card of a defender's is a penalty card. Extra. Not built:
-//	     the Director unable to tell which card was faced (the highest
-//	     card the offender could legally have played stays).
+//	     extra card of a defender's is a penalty card. Extra. When the
+//	     Director cannot tell which card was faced, the higher of the two
+//	     the offender could legally have played to the trick stays
+//	     (ExtraUnsure; the ownership of the quitted trick is not changed
+//	     by it, 65B). A card found among the played cards after the end of
+//	     play, until the end of the correction period (14B1), is 67B2 too.
 
 // defect is a player's omission to play to a trick (Law 67).
 type defect struct {
@@ -303,9 +307,32 @@ func (p *Play) dropDefect(seat bridge.Seat, n int) {
 // his hand throughout, so a failure to play it since is a revoke; a
 // defender's extra card that was exposed becomes a penalty card.
 func (p *Play) Extra(seat bridge.Seat, c bridge.Card, k int, exposed bool) error {
+	return p.extra(seat, c, k, exposed, false)
+}
+
+// ExtraUnsure is Extra when the Director cannot tell which of the two
+// cards was the one faced in playing to trick k (67B2, both codes): the
+// offender leaves among his played cards the higher of the two that he
+// could legally have played to the trick, and the other goes back to his
+// hand. A card found so after the end of play, until the end of the
+// correction period (14B), is ruled the same way.
+func (p *Play) ExtraUnsure(seat bridge.Seat, c bridge.Card, k int, exposed bool) error {
+	return p.extra(seat, c, k, exposed, true)
+}
+
+func (p *Play) extra(seat bridge.Seat, c bridge.Card, k int, exposed, unsure bool) error {
 	seat &= 3
-	if err := p.open(); err != nil {
-		return err
+	after := p.Ended()
+	switch {
+	case after && p.correctionOver:
+		return fmt.Errorf("laws: %w: the correction period has expired (14B: a card is found among the played cards until its end)", ErrPlayOver)
+	case after:
+		// 14B1: found among the played cards after the play, within the
+		// correction period: Law 67 (67B2)
+	default:
+		if err := p.open(); err != nil {
+			return err
+		}
 	}
 	if k < 1 || k > len(p.tricks) {
 		return fmt.Errorf("laws: %w: trick %d has not been played (%d so far)", ErrBadEvent, k, len(p.tricks))
@@ -324,7 +351,25 @@ func (p *Play) Extra(seat bridge.Seat, c bridge.Card, k int, exposed bool) error
 		return fmt.Errorf("laws: %w: %s has no card on trick %d (an omission is 67A1/67B1: omits, supplies)", ErrBadEvent, seat, k)
 	}
 	what := fmt.Sprintf("%s's %s was found among his played cards of trick %d with %s", seat, c, k, faced)
-	if !p.bothPlayedAfter(k) {
+	if unsure && !after && !p.bothPlayedAfter(k) {
+		return fmt.Errorf("laws: %w: before each side has played to the next trick the cards are in front of the players (67A2): say which was faced", ErrBadEvent)
+	}
+	if after {
+		what += ", after the end of play (14B1)"
+	}
+	var kept string
+	orig := faced
+	if unsure {
+		left, note, err := p.highestLegal(seat, k, faced, c)
+		if err != nil {
+			return err
+		}
+		kept = note
+		if left == c {
+			faced, c = c, faced
+		}
+	}
+	if !after && !p.bothPlayedAfter(k) {
 		r := p.newRuling("67A2", seat, what)
 		if !p.defender(seat) || !exposed {
 			r.summary(fmt.Sprintf("found in time: %s goes back to the hand without rectification (67A2; %s)", c, map[bool]string{true: "58B1", false: "45E2, 48A"}[p.defender(seat)]))
@@ -335,7 +380,13 @@ func (p *Play) Extra(seat bridge.Seat, c bridge.Card, k int, exposed bool) error
 		r.inform(Information{What: what, Authorised: seat.Side().Opponents(), Unauthorised: seat.Side(), Law: p.law("50", "50E")})
 		return nil
 	}
-	r := p.newRuling("67B2", seat, what+", found after both sides had played to the next trick")
+	if !after {
+		what += ", found after both sides had played to the next trick"
+	}
+	r := p.newRuling("67B2", seat, what)
+	if kept != "" {
+		r.summary(kept)
+	}
 	r.summary(fmt.Sprintf("%s stays among the played cards and the trick is unchanged; %s goes back to his hand, deemed to have been there throughout (67B2; 58B4; 14B1)", faced, c))
 	var revs []string
 	for _, rv := range p.revokes {
@@ -347,6 +398,19 @@ func (p *Play) Extra(seat bridge.Seat, c bridge.Card, k int, exposed bool) error
 		r.summary(fmt.Sprintf("his failure to play it when he had to follow %s is a revoke (%v), ruled under Laws 62–64 (67B2)", c.Suit(), revs))
 	} else {
 		r.summary("he had never had to play it since: no revoke")
+	}
+	if p.ended && faced != orig {
+		// the play was over and its Law 64 transfers computed: again, with
+		// the revokes as they now stand
+		p.computeTransfers()
+		var trs []string
+		for _, tr := range p.transfers {
+			trs = append(trs, fmt.Sprintf("%s trick %d: %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Tricks, tr.Law))
+		}
+		if len(trs) == 0 {
+			trs = []string{"none"}
+		}
+		r.summary(fmt.Sprintf("the Law 64 transfers are computed again: %s", strings.Join(trs, "; ")))
 	}
 	if exposed && p.defender(seat) {
 		p.addPenalty(r, seat, c, c.Rank() >= bridge.Ten, "67B2")
@@ -368,4 +432,98 @@ func (p *Play) bothPlayedAfter(k int) bool {
 		sides[t.Player(i).Side()] = true
 	}
 	return sides[0] && sides[1]
+}
+
+// highestLegal decides, for 67B2 when the Director cannot tell which of
+// seat's two cards a and b on trick k (a the one the log shows) was
+// faced, which stays among the played cards: the higher of those he could
+// legally have played to the trick (rank first, then suit), provided that
+// leaves the ownership of the quitted trick as the table settled it (65B);
+// otherwise the log's card stays and the ruling says why. When b stays,
+// the trick and seat's hand are changed and his revokes on the later
+// tricks recomputed with a back in his hand from trick k on (14B4, 67B2).
+func (p *Play) highestLegal(seat bridge.Seat, k int, a, b bridge.Card) (bridge.Card, string, error) {
+	t := &p.tricks[k-1]
+	pos := -1
+	for i := 0; i < t.N; i++ {
+		if t.Player(i) == seat && t.Cards[i] == a {
+			pos = i
+		}
+	}
+	// what he held when he played to trick k: his hand now, b, and his
+	// cards on trick k and after
+	had := p.hands[seat]
+	for j := k - 1; j < len(p.tricks); j++ {
+		tj := p.tricks[j]
+		for i := 0; i < tj.N; i++ {
+			if tj.Player(i) == seat && tj.Cards[i].Valid() {
+				had = had.With(tj.Cards[i])
+			}
+		}
+	}
+	legal := func(x bridge.Card) bool {
+		return pos == 0 || x.Suit() == t.Led() || had.InSuit(t.Led()) == 0
+	}
+	higher := func(x, y bridge.Card) bool {
+		return x.Rank() > y.Rank() || x.Rank() == y.Rank() && x.Suit() > y.Suit()
+	}
+	pick, why := a, "the higher of the cards"
+	switch {
+	case legal(a) && legal(b):
+		if higher(b, a) {
+			pick = b
+		}
+	case legal(b):
+		pick, why = b, "the only one of the two"
+	case legal(a):
+		why = "the only one of the two"
+	}
+	if pick == a {
+		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s, %s %s could legally have played to trick %d, stays among his played cards (67B2)", a, why, seat, k), nil
+	}
+	old := t.Winner(p.contract.Strain)
+	t.Cards[pos] = b
+	if w := t.Winner(p.contract.Strain); t.Complete() && w != old {
+		t.Cards[pos] = a
+		return a, fmt.Sprintf("the Director cannot tell which card was faced: %s is %s %s could legally have played to trick %d, but leaving it there would give the quitted trick to %s, which the table settled for %s (65B); %s stays among his played cards", b, why, seat, k, w, old, a), nil
+	}
+	p.hands[seat] = p.hands[seat].Without(b).With(a)
+	p.rescanRevokes(seat, k)
+	return b, fmt.Sprintf("the Director cannot tell which card was faced: %s, %s %s could legally have played to trick %d, stays among his played cards in place of %s (67B2)", b, why, seat, k, a), nil
+}
+
+// rescanRevokes recomputes seat's revokes on the tricks after trick k from
+// what he held at each (his hand now and his later plays): a card restored
+// to his hand is deemed to have been there throughout (14B4, 67B2).
+func (p *Play) rescanRevokes(seat bridge.Seat, k int) {
+	keep := p.revokes[:0]
+	for _, rv := range p.revokes {
+		if rv.Seat != seat || rv.Trick <= k {
+			keep = append(keep, rv)
+		}
+	}
+	p.revokes = keep
+	held := p.hands[seat]
+	for j := k; j < len(p.tricks); j++ {
+		tj := p.tricks[j]
+		for i := 0; i < tj.N; i++ {
+			if tj.Player(i) == seat && tj.Cards[i].Valid() {
+				held = held.With(tj.Cards[i])
+			}
+		}
+	}
+	for j := k; j < len(p.tricks); j++ {
+		tj := p.tricks[j]
+		for i := 0; i < tj.N; i++ {
+			x := tj.Cards[i]
+			if tj.Player(i) != seat || !x.Valid() {
+				continue
+			}
+			if i > 0 && x.Suit() != tj.Led() && held.InSuit(tj.Led()) != 0 {
+				established := j+1 < len(p.tricks) && p.tricks[j+1].N > 0 || p.Ended()
+				p.revokes = append(p.revokes, Revoke{Seat: seat, Trick: j + 1, Card: x, Established: established, Line: p.line})
+			}
+			held = held.Without(x)
+		}
+	}
 }

@@ -30,6 +30,11 @@ import (
 //	     score.Result.Group, FouledGroups). Fouled.
 //	90:  procedural penalties the Director may add to any rectification
 //	     (90A), for the offences of 90B1–90B8. Procedural.
+//
+// Package event takes the ruled board into the event through one function,
+// event.Event.ApplyRuling (and Desk.ApplyRuling; "bridgetd rule --event"):
+// the tricks scored, the fouled form as score.Result.Group, and the
+// procedural penalties as fines in the offences register.
 
 // Record records the number of tricks declarer's side was recorded as
 // winning (the agreed score, 79A).
@@ -62,6 +67,48 @@ func (p *Play) lateCorrection(r *Ruling, won int) error {
 	r.cite("79C2")
 	r.summary(fmt.Sprintf("after the correction period the score is corrected to declarer %d tricks only with the Tournament Organizer's approval, the Director being satisfied beyond reasonable doubt that the record is wrong (79C2)", won))
 	return nil
+}
+
+// HandsReturned records that all four hands have been returned to the
+// board (79A1: the tricks won should have been agreed before).
+func (p *Play) HandsReturned() error {
+	if !p.Ended() {
+		return fmt.Errorf("laws: %w: the hands go back into the board after the play (Law 79A)", ErrBadEvent)
+	}
+	p.handsBack = true
+	return nil
+}
+
+// AgreeTricks records that the players agreed declarer's side won n
+// tricks (79A1). Agreed after all four hands went back to the board, it
+// breaches 79A1 (the cards can no longer be checked; 65D). A number that
+// differs from the play gives a side a trick it did not win, or concedes
+// one the opponents could not lose: 79A2 forbids accepting it knowingly,
+// and the Director rules the score from the play (79B2; after the round
+// 79B3, 1997 79B; after the correction period 79C).
+func (p *Play) AgreeTricks(seat bridge.Seat, n int) error {
+	seat &= 3
+	if !p.Ended() {
+		return fmt.Errorf("laws: %w: the tricks are agreed after the play (Law 79A)", ErrBadEvent)
+	}
+	won := p.DeclarerTricks()
+	if p.handsBack {
+		r := p.newRuling(p.law("79A", "79A1"), seat, fmt.Sprintf("the tricks (declarer %d) were agreed after all four hands had gone back into the board", n))
+		r.summary(fmt.Sprintf("the number of tricks must be agreed before the hands go back (%s); the played cards can no longer be checked (65D), and the Director rules from the play known to him", p.law("79A", "79A1")))
+	}
+	if n == won {
+		p.recorded = &n
+		return nil
+	}
+	what := fmt.Sprintf("the players agreed declarer won %d tricks; the play gives him %d", n, won)
+	gainer := p.declarer.Side()
+	if n < won {
+		gainer = gainer.Opponents()
+	}
+	r := p.newRuling(p.law("79A", "79A2"), seat, what)
+	r.summary(fmt.Sprintf("the agreement gives %s a trick it did not win (or concedes one %s could not lose): no player may knowingly accept it (%s); a procedural penalty may follow (Law 90)", gainer, gainer, p.law("79A", "79A2")))
+	p.recorded = &n
+	return p.Dispute(seat, won)
 }
 
 // ScoredTricks returns declarer's tricks to be scored: the recorded

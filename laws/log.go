@@ -166,7 +166,7 @@ func ParseLog(r io.Reader) (*Log, error) {
 			ev.Kind = "lead"
 			lg.Events = append(lg.Events, ev)
 			continue
-		case "end-of-play", evEndRound, evEndCorrection:
+		case "end-of-play", evEndRound, evEndCorrection, evHandsReturned:
 			if len(f) != 1 {
 				return nil, fail("want %s alone", key)
 			}
@@ -469,7 +469,7 @@ func (ev Event) String() string {
 		return seat + ev.Word
 	case evUI:
 		return seat + uiVerb[ev.Word]
-	case evRecord, evDispute:
+	case evRecord, evDispute, evAgreeTr:
 		if ev.Tricks < 0 {
 			return seat + playVerbOf[ev.Kind]
 		}
@@ -482,7 +482,7 @@ func (ev Event) String() string {
 		return "fouled " + ev.Deal.String()
 	case evWrongBoardPlay:
 		return "wrong-board " + ev.Word
-	case evEndRound, evEndCorrection:
+	case evEndRound, evEndCorrection, evHandsReturned:
 		return ev.Kind
 	case evClaim:
 		return strings.TrimSpace(fmt.Sprintf("%sclaims %d %s", seat, ev.Tricks, ev.Word))

@@ -82,6 +82,7 @@ type Play struct {
 	// law79_90.go
 	roundOver, correctionOver bool
 	recorded                  *int
+	handsBack                 bool // all four hands back in the board (79A1)
 	penalties                 []ProceduralPenalty
 	fouled                    *FouledBoard
 	defects                   []*defect     // law65_67.go
@@ -245,12 +246,28 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 		if d.loot && seat.Side() == d.offender.Side() && !(seat == d.offender && c == d.card) {
 			return p.offendersPlay(d, seat, c) // 60C
 		}
-		if d.byPlay == nil {
-			return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)
+		settled := false
+		if d.byPlay != nil {
+			var err error
+			if settled, err = d.byPlay(seat); err != nil {
+				return err
+			}
 		}
-		settled, err := d.byPlay(seat)
-		if err != nil {
-			return err
+		if !settled && d.ruling.Law == "57A" && !p.defender(seat) {
+			// declarer's side plays before declarer has chosen: a premature
+			// play of its own (2017 57C3, 1997 45C2); the option stays open
+			if err := p.playOutOfTurn(seat, c); err != nil {
+				return err
+			}
+			d.ruling.note(fmt.Sprintf("%s played %s before declarer chose: the option stays open", seat, c))
+			return nil
+		}
+		if !settled && d.loot && seat.Side() != d.offender.Side() {
+			// the other non-offender (60A; 53B/53C; 54C)
+			if err := p.otherNonOffender(d, seat, c); err != nil {
+				return err
+			}
+			return p.runEarly()
 		}
 		if !settled {
 			return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)

@@ -89,10 +89,19 @@ func TestPlayLawsPart2(t *testing.T) {
 				t.Errorf("trick 1 %v: want ♣Q", tr.String())
 			}
 		}},
-		// Law 46B1(b): nothing can be known to win a lead: the designation is void.
+		// Law 46B1(b) when dummy leads: the text does not exclude a lead;
+		// in no trumps ♣Q is known to win (the ♣A is gone, dummy holds the
+		// ♣K, no unseen club is higher), the lowest such card.
 		{"46B1(b) on lead", both, trick1 + "N names win\n", map[Edition]string{0: "46B1(b)"}, func(t *testing.T, p *Play, _ *Table) {
-			if p.Tricks()[1].N != 0 || p.Turn() != bridge.South {
-				t.Errorf("want nothing played and dummy still on lead")
+			if tr := p.Tricks()[1]; tr.N != 1 || tr.Cards[0] != card(t, "CQ") {
+				t.Errorf("trick 2 %v: want dummy's ♣Q led", tr.String())
+			}
+		}},
+		// Law 46B1(b): E leads ♠9 at trick 5; no card of dummy's (♠876,
+		// ♥876, ♦876) beats it: nothing is known to win, the call is void.
+		{"46B1(b) nothing known", both, trick1 + "S plays CK\nW plays C6\nN plays C3\nE plays C8\nS plays CQ\nW plays D3\nN plays C4\nE plays C9\nS plays C7\nW plays D4\nN plays S2\nE plays CT\nE plays S9\nN names win\n", map[Edition]string{0: "46B1(b)"}, func(t *testing.T, p *Play, _ *Table) {
+			if tr := p.Tricks()[4]; tr.N != 1 || p.Turn() != bridge.South {
+				t.Errorf("trick 5 %v: want ♠9 alone and dummy to play", tr.String())
 			}
 		}},
 		// Law 46B1(c): "low" is the lowest card of the suit led.

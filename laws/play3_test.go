@@ -241,9 +241,19 @@ func TestLaw13Auction(t *testing.T) {
 		{"13B1", "N 1C; E P; N wrong-count correctable", y17, "13B1", "13B1", false},
 		// 2017 13B2: N has called; it cannot: adjusted score.
 		{"13B2", "N 1C; E P; N wrong-count not-correctable", y17, "13B2", "", true},
-		// 1997 13A: the 1997 code is ruled with the finding as after a call.
-		{"13A 1997", "N 1C; E P; N wrong-count correctable", y97, "13A", "13A", false},
-		{"13B 1997", "N 1C; E P; W wrong-count not-correctable", y97, "13B", "", true},
+		// 1997 Law 13 as the seed (003) gives it, the 1997 text not being
+		// available. After a call: correctable, played when all four
+		// concur (13A); otherwise, or not correctable, an artificial
+		// adjusted score (13B).
+		{"13A 1997", "N 1C; E P; N wrong-count correctable", y97, "13A", "", false},
+		{"13B 1997 not concurred", "N 1C; E P; N wrong-count correctable not-concurred", y97, "13B", "", true},
+		{"13B 1997", "N 1C; E P; E wrong-count not-correctable", y97, "13B", "", true},
+		// 1997 Law 13 before any call (seed 003, no letter): corrected and
+		// played when no card was seen, or seen but not interfering (all
+		// four agreeing); an artificial adjusted score when it would.
+		{"13 1997 unseen", "N 1C; E P; W wrong-count unseen", y97, "13", "", false},
+		{"13 1997 seen playable", "N 1C; E P; W wrong-count seen playable", y97, "13", "", false},
+		{"13 1997 seen not playable", "N 1C; E P; W wrong-count seen not-playable", y97, "13", "", true},
 	} {
 		tb, err := playLog(t, c.ed, c.log)
 		if err != nil {
@@ -270,6 +280,15 @@ func TestLaw13Auction(t *testing.T) {
 	// 2017 13B: after a call, seen/unseen is not the finding.
 	if _, err := playLog(t, y17, "N 1C; N wrong-count seen"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("13B with seen: error %v, want ErrBadEvent", err)
+	}
+	// 2017 13A2 has no "not-playable" branch; 1997 before a call needs it said.
+	for _, c := range []struct {
+		ed  Edition
+		log string
+	}{{y17, "N 1C; W wrong-count seen not-playable"}, {y97, "N 1C; W wrong-count seen"}, {y97, "N 1C; W wrong-count correctable"}, {y97, "N 1C; N wrong-count unseen"}} {
+		if _, err := playLog(t, c.ed, c.log); !errors.Is(err, ErrBadEvent) {
+			t.Errorf("%v %q: error %v, want ErrBadEvent", c.ed, c.log, err)
+		}
 	}
 }
 
@@ -306,8 +325,40 @@ func TestLaw13CSurplus(t *testing.T) {
 	if r := findRuling(tb, "13C"); r == nil || r.Line != 4 || len(r.Rect.DamageCheck) != 0 {
 		t.Errorf("13C in the auction: ruling %+v, want 13C on line 4 with no damage check", r)
 	}
-	// 1997: refused, with the reason.
+	// 1997: no surplus-card clause: without the Director's Law 13 finding, refused.
 	if _, err := runPlay(t, Edition1997, trick1+"W surplus HJ\n"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("1997 surplus: error %v, want ErrBadEvent", err)
+	}
+	// 1997 Law 13 (seed 003): the hand held an incorrect number of cards;
+	// after calls, correctable is played on (13A), not-correctable is an
+	// artificial adjusted score (13B); in the auction before the holder
+	// called, the before-a-call findings.
+	for _, c := range []struct {
+		name, body string
+		law        string
+		adjusted   bool
+	}{
+		{"13A 1997 surplus", trick1 + "W surplus HJ correctable\n", "13A", false},
+		{"13B 1997 surplus played", trick1 + "W surplus HJ played not-correctable\n", "13B", true},
+	} {
+		tb, err := runPlay(t, Edition1997, c.body)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := lastRuling(tb.Play())
+		if r.Law != c.law || (r.Rect.AdjustedScore != "") != c.adjusted || len(r.Notes) == 0 {
+			t.Errorf("%s: ruling %s adjusted %q notes %v, want %s, adjusted %v, a note on Law 13", c.name, r.Law, r.Rect.AdjustedScore, r.Notes, c.law, c.adjusted)
+		}
+	}
+	// 1997, in the auction before W has called: the before-a-call findings.
+	tb, err = playLog(t, y97, "N 1C; E P; W surplus SA unseen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := findRuling(tb, "13"); r == nil || r.Line != 4 || r.Rect.AdjustedScore != "" {
+		t.Errorf("1997 surplus before a call: ruling %+v, want 13 on line 4, played on", r)
+	}
+	if _, err := playLog(t, y97, "N 1C; E P; W surplus SA correctable"); !errors.Is(err, ErrBadEvent) {
+		t.Errorf("1997 surplus before W called, with a finding after a call: error %v, want ErrBadEvent", err)
 	}
 }

@@ -31,6 +31,13 @@ func FuzzPlayLog(f *testing.F) {
 	f.Add(trick1 + "W found H2 exposed\nS plays CK\nW plays D3\nN plays C3\nE plays C8\nW replaced C6\nW extra C6 1 exposed\n")
 	f.Add(trick1 + "S plays S6\nW plays S3 also H2\nN plays SA\nN changes-card S2\nE plays S9\nE changes-card SJ\nW extra D3 2\nW surplus HJ played\n")
 	f.Add(trick1 + "W exposes DQ\nS plays S6\nW plays S3\nN plays SA\nE plays S9\nE plays H9\nS plays H6\nW extra C6 1\n")
+	// Laws 53B/53C, 54C, 60A (law59_60.go); 67B2 unknown, 14B1 after the play (law65_67.go)
+	f.Add("W leads D3\nS plays S6\n")
+	f.Add(trick1 + "N plays SA\nW plays S3\nN requires-lowest\n")
+	f.Add(trick1 + "W plays H2\nS plays S6\nE plays CJ\n")
+	f.Add(trick1 + "S plays S6\nW plays S3\nN plays SA\nE plays S9\nW extra C6 1 unknown exposed\n")
+	f.Add(trick1 + agreedRest + "W extra C6 1 unknown\nend-of-correction\nW extra C6 1\n")
+	f.Add(trick1 + "end-of-play\nE agrees-tricks 2\nhands-returned\nN agrees-tricks 1\nW adds H2 led\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > maxFuzzLog {
 			s = s[:maxFuzzLog]

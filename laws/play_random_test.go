@@ -239,6 +239,9 @@ func randomIrregularity(r *rand.Rand, p *Play, seat bridge.Seat) (act string, er
 			return fmt.Sprintf("%s misplaced %s", dummy, last.Cards[last.N-1]), p.Misplaced(dummy, last.Cards[last.N-1])
 		}
 	case 5:
+		if h != 0 && r.IntN(2) == 0 {
+			return fmt.Sprintf("%s adds %s led", seat, c), p.AddLed(seat, c) // 45E, deemed led
+		}
 		if h != 0 {
 			return fmt.Sprintf("%s adds %s", seat, c), p.AddCard(seat, c)
 		}

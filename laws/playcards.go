@@ -32,12 +32,15 @@ import (
 //	      (the defenders may change theirs, 16C). Misplaced.
 //	45E:  a fifth card added to a trick: a defender's is a penalty card
 //	      (Law 50; 45E1), declarer's goes back to his hand without
-//	      rectification (45E2). A card the Director deems led is logged as
-//	      a lead instead (53–56). AddCard.
+//	      rectification (45E2). A card the Director deems led (log word
+//	      "led") is a lead to the next trick: in turn if its holder is on
+//	      lead, else a lead out of turn (53, 55, 56). AddCard, AddLed.
 //	45F:  dummy touching or indicating a card: dummy.go.
 //	46A:  declarer should name suit and rank. 46B (Name): "high" is the
 //	      highest card of the suit led (46B1(a)), "win" the lowest card
-//	      known to win the trick (46B1(b)), "low" the lowest (46B1(c)); a
+//	      known to win the trick (46B1(b): no unseen card could beat it
+//	      from a defender still to play who has not shown out of its suit;
+//	      dummy's lead too), "low" the lowest (46B1(c)); a
 //	      suit alone its lowest card (46B2); a rank alone, when leading,
 //	      continues the suit with which dummy won the last trick if it has
 //	      that rank (46B3(a)), otherwise the card of that rank that may
@@ -412,35 +415,50 @@ func (p *Play) anyCard(seat bridge.Seat, what, law string) error {
 	return nil
 }
 
-// knownWinner returns dummy's lowest legal card that beats the cards on
-// the trick and that no card declarer cannot see can beat (46B1(b)).
+// knownWinner returns dummy's lowest legal card that it is known will
+// win the trick (46B1(b)): it beats the cards already on the trick, and no
+// card declarer cannot see could beat it from a defender still to play.
+// Declarer cannot tell which defender holds an unseen card, except that a
+// defender who has shown out of a suit holds none of it; a defender could
+// beat it with a higher card of the suit led, or with a trump. When dummy
+// leads, the card led is known to win when no unseen card can beat it so.
 func (p *Play) knownWinner(dummy bridge.Seat, legal bridge.Hand) (bridge.Card, bool) {
 	t := p.current()
 	trump := p.contract.Strain
-	// the cards declarer cannot see, when a defender is still to play to
-	// the trick: he does not know which defender holds which
-	unseen := bridge.Hand(0)
-	if t.N < 3 {
-		unseen = p.hands[p.declarer.LHO()] | p.hands[p.declarer.RHO()]
+	unseen := p.hands[p.declarer.LHO()] | p.hands[p.declarer.RHO()]
+	var still []bridge.Seat // the defenders to play after dummy
+	for i := t.N + 1; i < 4; i++ {
+		if s := t.Player(i); p.defender(s) {
+			still = append(still, s)
+		}
+	}
+	beaten := func(c bridge.Card) bool {
+		led := c.Suit()
+		if t.N > 0 {
+			led = t.Led()
+		}
+		for _, u := range unseen.Cards() {
+			if !beatsCard(u, c, trump) || u.Suit() != led && !(trump.IsSuit() && u.Suit() == bridge.Suit(trump)) {
+				continue
+			}
+			for _, d := range still {
+				if p.voids[d]&(1<<u.Suit()) == 0 {
+					return true // d may hold u
+				}
+			}
+		}
+		return false
 	}
 	cs := legal.Cards()
 	for i := len(cs) - 1; i >= 0; i-- { // lowest first within a suit
 		c := cs[i]
-		if t.N == 0 {
-			continue // a lead wins nothing yet: no card is known to win
-		}
 		ok := true
 		for k := 0; k < t.N; k++ {
 			if !beatsCard(c, t.Cards[k], trump) {
 				ok = false
 			}
 		}
-		for _, u := range unseen.Cards() {
-			if beatsCard(u, c, trump) && (u.Suit() == t.Led() || trump.IsSuit() && u.Suit() == bridge.Suit(trump)) {
-				ok = false
-			}
-		}
-		if ok {
+		if ok && !beaten(c) {
 			return c, true
 		}
 	}
@@ -547,13 +565,56 @@ func (p *Play) Misplaced(seat bridge.Seat, c bridge.Card) error {
 // played: a fifth card (45E).
 func (p *Play) AddCard(seat bridge.Seat, c bridge.Card) error {
 	seat &= 3
+	if err := p.canAdd(seat, c); err != nil {
+		return err
+	}
+	what := fmt.Sprintf("%s added %s to a trick he had already played to", seat, c)
+	return p.addCard(seat, c, what)
+}
+
+// canAdd checks that seat can add c to a trick: the play is open and he
+// holds it.
+func (p *Play) canAdd(seat bridge.Seat, c bridge.Card) error {
 	if err := p.open(); err != nil {
 		return err
 	}
 	if !p.hands[seat].Has(c) {
 		return fmt.Errorf("laws: %w: %s adds %s", ErrNotHeldPlay, seat, c)
 	}
-	what := fmt.Sprintf("%s added %s to a trick he had already played to", seat, c)
+	return nil
+}
+
+// AddLed records that seat added card c to a trick he had already played
+// to and the Director deems that it was led (45E1, 45E2): it is a lead to
+// the next trick, in turn if seat is on lead, else a lead out of turn
+// ruled under Law 53 and 56 (a defender) or 55 (declarer's side); a
+// trick still in progress cannot take a lead.
+func (p *Play) AddLed(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	if err := p.canAdd(seat, c); err != nil {
+		return err
+	}
+	t := p.current()
+	if t.N > 0 || len(p.tricks) < 2 {
+		return fmt.Errorf("laws: %w: %s can be deemed led only once the trick it was added to is complete (45E)", ErrBadEvent, c)
+	}
+	law := "45E1"
+	if !p.defender(seat) {
+		law = "45E2"
+	}
+	r := p.newRuling(law, seat, fmt.Sprintf("%s added %s to trick %d, which he had already played to", seat, c, len(p.tricks)-1))
+	if seat == t.Leader {
+		r.summary(fmt.Sprintf("the Director deems %s led: %s is on lead, and it is his lead to trick %d (%s)", c, seat, len(p.tricks), law))
+		p.inTurn(seat, c)
+		return p.runEarly()
+	}
+	next := map[bool]string{true: "56", false: "55"}[p.defender(seat)]
+	r.summary(fmt.Sprintf("the Director deems %s led: a lead out of turn to trick %d, ruled under Laws 53 and %s (%s)", c, len(p.tricks), next, law))
+	return p.leadOutOfTurn(seat, c)
+}
+
+// addCard rules a fifth card that is not deemed led (45E1, 45E2).
+func (p *Play) addCard(seat bridge.Seat, c bridge.Card, what string) error {
 	if !p.defender(seat) {
 		r := p.newRuling("45E2", seat, what)
 		r.summary(fmt.Sprintf("%s goes back to the hand without rectification (45E2)", c))

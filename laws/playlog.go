@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -38,14 +39,15 @@ const (
 	evFound    = "found"       // W found SQ [exposed]: a missing card restored (14B2, 14B4)
 	evReplaced = "replaced"    // W replaced SQ: a missing card never found, taken from another pack (14B3)
 	evExtra    = "extra"       // W extra SQ 3 [exposed]: SQ found among W's played cards of trick 3 (67A2, 67B2, 58B4, 14B1)
-	evSurplus  = "surplus"     // W surplus HJ [played]: a card foreign to the deal found and removed (2017 13C)
+	evSurplus  = "surplus"     // W surplus HJ [played] [correctable|not-correctable]: a card foreign to the deal found and removed (2017 13C; 1997 13)
 	evSubst    = "substitute"  // S changes-card S4: S changes his card after a 58B2 withdrawal (58B3)
-	evWrongCnt = "wrong-count" // N wrong-count [correctable|not-correctable] (13)
+	evWrongCnt = "wrong-count" // N wrong-count [correctable [not-concurred]|not-correctable|unseen|seen [playable|not-playable]] (13)
 	evUI       = "ui"          // E hesitates | E remarks | E gestures (16B)
 	// law79_90.go: Laws 79, 90
-	evRecord  = "record"  // N records 9 (79A)
-	evDispute = "dispute" // E disputes [9] (79B, 79C)
-	evPenalty = "penalty" // N penalty slow [10% | 1VP | warning] (90)
+	evRecord  = "record"       // N records 9 (79A)
+	evAgreeTr = "agree-tricks" // N agrees-tricks 9: the players agree declarer won 9 (79A1, 79A2)
+	evDispute = "dispute"      // E disputes [9] (79B, 79C)
+	evPenalty = "penalty"      // N penalty slow [10% | 1VP | warning] (90)
 	// law65_67.go: Laws 65-67
 	evPointsOut = "points-out" // W points-out 3 E: E's card on trick 3 pointed the wrong way (65B)
 	evInspect   = "inspect"    // E inspects 3 (66)
@@ -57,13 +59,14 @@ const (
 	evWrongBoardPlay = "wrong-board-play"  // wrong-board previously-played | first-time (15B; 1997 15A, 15B)
 	evEndRound       = "end-of-round"      // the round has ended (79B3; 1997 79B)
 	evEndCorrection  = "end-of-correction" // the correction period has expired (79C)
+	evHandsReturned  = "hands-returned"    // all four hands are back in the board (79A1)
 )
 
 // playVerbOf is the verb written for each play event kind (Event.String).
 var playVerbOf = map[string]string{evCorrect: "corrects-revoke", evTouch: "touches", evHold: "holds",
 	evRedesignate: "changes-designation", evMisplace: "misplaced", evAdd: "adds", evFound: "found",
 	evRetract: "retracts", evName: "names", evAskRevoke: "asks-revoke", evWrongCnt: "wrong-count",
-	evPenalty: "penalty", evRecord: "records", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
+	evPenalty: "penalty", evRecord: "records", evAgreeTr: "agrees-tricks", evDispute: "disputes-tricks", evFace: "faces", evWarn: "warns",
 	evSupply: "supplies", evInspect: "inspects", evPointsOut: "points-out", evMixes: "mixes", evOmit: "omits",
 	evReplaced: "replaced", evExtra: "extra", evSubst: "changes-card", evSurplus: "surplus"}
 
@@ -91,7 +94,7 @@ var playVerbs = map[string]string{
 	"asks-revoke": evAskRevoke, "warns": evWarn, "looks-at": evLook, "exchanges": evLook, "suggests": evSuggest,
 	"found": evFound, "wrong-count": evWrongCnt, "replaced": evReplaced, "extra": evExtra, "surplus": evSurplus, "changes-card": evSubst,
 	"hesitates": evUI, "hesitate": evUI, "remarks": evUI, "remark": evUI, "gestures": evUI, "gesture": evUI,
-	"records": evRecord, "disputes-tricks": evDispute, "penalty": evPenalty,
+	"records": evRecord, "agrees-tricks": evAgreeTr, "disputes-tricks": evDispute, "penalty": evPenalty,
 	"points-out": evPointsOut, "inspects": evInspect, "mixes": evMixes, "omits": evOmit, "supplies": evSupply,
 }
 
@@ -131,8 +134,30 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 		}
 	case evPlay:
 		return true, parsePlayCards(ev, verb, f)
-	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst, evSurplus:
-		flag := map[string]string{evFound: "exposed", evSurplus: "played"}[kind]
+	case evSurplus:
+		// W surplus HJ [played] [FINDING], the finding as for wrong-count
+		if len(f) < 3 {
+			return true, fmt.Errorf("want surplus, one card, at most played, and the Director's Law 13 finding (1997)")
+		}
+		c, err := bridge.ParseCard(f[2])
+		if err != nil {
+			return true, err
+		}
+		rest := f[3:]
+		played := len(rest) > 0 && strings.EqualFold(rest[0], "played")
+		if played {
+			rest = rest[1:]
+		}
+		w := strings.ToLower(strings.Join(rest, " "))
+		if !slices.Contains(law13Findings, w) {
+			return true, fmt.Errorf("finding %q: want none, or one of %s (1997 Law 13)", w, strings.Join(law13Findings[1:], ", "))
+		}
+		if played {
+			w = strings.TrimSpace("played " + w)
+		}
+		ev.Cards, ev.Word = []bridge.Card{c}, w
+	case evCorrect, evTouch, evHold, evRedesignate, evMisplace, evAdd, evFound, evSupply, evReplaced, evSubst:
+		flag := map[string]string{evFound: "exposed", evAdd: "led"}[kind]
 		flagged := flag != "" && len(f) == 4 && strings.EqualFold(f[3], flag)
 		if len(f) != 3 && !flagged {
 			if flag != "" {
@@ -149,8 +174,17 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			ev.Word = flag
 		}
 	case evExtra:
-		if len(f) < 4 || len(f) > 5 || (len(f) == 5 && !strings.EqualFold(f[4], "exposed")) {
-			return true, fmt.Errorf("want extra, one card, the trick it was found in (1-13) and at most exposed")
+		var flags []string
+		for _, w := range f[min(len(f), 4):] {
+			w = strings.ToLower(w)
+			if (w != "exposed" && w != "unknown") || slices.Contains(flags, w) {
+				flags = nil
+				break
+			}
+			flags = append(flags, w)
+		}
+		if len(f) < 4 || len(f) > 6 || len(flags) != len(f)-4 {
+			return true, fmt.Errorf("want extra, one card, the trick it was found in (1-13), and exposed, unknown or both")
 		}
 		c, err := bridge.ParseCard(f[2])
 		if err != nil {
@@ -161,9 +195,8 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			return true, fmt.Errorf("trick %q: want 1-13", f[3])
 		}
 		ev.Cards, ev.Tricks = []bridge.Card{c}, n
-		if len(f) == 5 {
-			ev.Word = "exposed"
-		}
+		slices.Sort(flags)
+		ev.Word = strings.Join(flags, " ")
 	case evRetract:
 		if len(f) < 3 || len(f) > 4 {
 			return true, fmt.Errorf("want retracts, one card and at most a reason (turn, explanation)")
@@ -236,20 +269,17 @@ func parsePlayLine(ev *Event, verb string, f []string) (ok bool, err error) {
 			ev.Word = s.String()
 		}
 	case evWrongCnt:
-		switch {
-		case len(f) == 2:
-		case len(f) == 3 && (strings.EqualFold(f[2], "correctable") || strings.EqualFold(f[2], "not-correctable") ||
-			strings.EqualFold(f[2], "seen") || strings.EqualFold(f[2], "unseen")):
-			ev.Word = strings.ToLower(f[2])
-		default:
-			return true, fmt.Errorf("want wrong-count alone, or with correctable, not-correctable, seen or unseen (Law 13)")
+		w := strings.ToLower(strings.Join(f[min(len(f), 2):], " "))
+		if !slices.Contains(law13Findings, w) {
+			return true, fmt.Errorf("want wrong-count alone, or with correctable [not-concurred], not-correctable, unseen, or seen [playable|not-playable] (Law 13)")
 		}
+		ev.Word = w
 	case evUI:
 		if len(f) != 2 {
 			return true, fmt.Errorf("want %s alone", verb)
 		}
 		ev.Word = uiWords[verb]
-	case evRecord, evDispute:
+	case evRecord, evDispute, evAgreeTr:
 		switch {
 		case len(f) == 3:
 			n, err := strconv.Atoi(f[2])
@@ -399,9 +429,9 @@ func (t *Table) playing(ev Event) bool {
 	switch ev.Kind {
 	case evPlay, evClaim, evConcede, evAgree, evObject, evWithdraw, evCorrect,
 		evTouch, evHold, evName, evRedesignate, evMisplace, evAdd, evRetract, evFace,
-		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evDispute, evPenalty,
+		evAskRevoke, evWarn, evLook, evSuggest, evFound, evWrongCnt, evUI, evRecord, evAgreeTr, evDispute, evPenalty,
 		evPointsOut, evInspect, evMixes, evOmit, evSupply, evReplaced, evExtra, evSubst, evSurplus,
-		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection:
+		evFouled, evWrongBoardPlay, evEndRound, evEndCorrection, evHandsReturned:
 		return true // applyPlay says why when there is no play
 	}
 	if t.deal == nil || !t.ended() {
@@ -433,7 +463,7 @@ func (t *Table) applyPlay(ev Event) error {
 			return t.wrongCount(ev.Seat, ev.Word)
 		case evSurplus:
 			t.line = ev.Line
-			return t.surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+			return t.surplus(ev.Seat, ev.Cards[0], strings.Contains(ev.Word, "played"), surplusFinding(ev.Word))
 		}
 	}
 	if ev.Kind == "expose" && t.play == nil {
@@ -487,6 +517,9 @@ func (t *Table) applyPlay(ev Event) error {
 	case evMisplace:
 		return p.Misplaced(ev.Seat, ev.Cards[0])
 	case evAdd:
+		if ev.Word == "led" {
+			return p.AddLed(ev.Seat, ev.Cards[0])
+		}
 		return p.AddCard(ev.Seat, ev.Cards[0])
 	case evRetract:
 		return p.Retract(ev.Seat, ev.Cards[0], ev.Word)
@@ -522,11 +555,15 @@ func (t *Table) applyPlay(ev Event) error {
 	case evReplaced:
 		return p.Replaced(ev.Seat, ev.Cards[0])
 	case evExtra:
-		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, ev.Word == "exposed")
+		exposed := strings.Contains(ev.Word, "exposed")
+		if strings.Contains(ev.Word, "unknown") {
+			return p.ExtraUnsure(ev.Seat, ev.Cards[0], ev.Tricks, exposed)
+		}
+		return p.Extra(ev.Seat, ev.Cards[0], ev.Tricks, exposed)
 	case evSubst:
 		return p.Substitute(ev.Seat, ev.Cards[0])
 	case evSurplus:
-		return p.Surplus(ev.Seat, ev.Cards[0], ev.Word == "played")
+		return p.Surplus(ev.Seat, ev.Cards[0], strings.Contains(ev.Word, "played"), surplusFinding(ev.Word))
 	case evWrongCnt:
 		return p.WrongCount(ev.Seat, ev.Word)
 	case evUI:
@@ -557,6 +594,10 @@ func (t *Table) applyPlay(ev Event) error {
 		return p.WrongBoard(ev.Word == "previously-played")
 	case evEndRound:
 		return p.EndOfRound()
+	case evHandsReturned:
+		return p.HandsReturned()
+	case evAgreeTr:
+		return p.AgreeTricks(ev.Seat, ev.Tricks)
 	case evEndCorrection:
 		return p.EndOfCorrection()
 	case evClaim:
@@ -675,4 +716,15 @@ func (p *Play) Result() *PlayResult {
 		r.Claim = cr
 	}
 	return r
+}
+
+// law13Findings are the Director's findings of Law 13 a log may give
+// (wrong-count, surplus): which apply depends on the code and on whether
+// the player has called (wrongCount).
+var law13Findings = []string{"", "correctable", "correctable not-concurred", "not-correctable", "unseen", "seen", "seen playable", "seen not-playable"}
+
+// surplusFinding is the Director's Law 13 finding in a surplus event's
+// words ("played correctable" gives "correctable").
+func surplusFinding(words string) string {
+	return strings.TrimSpace(strings.TrimPrefix(words, "played"))
 }

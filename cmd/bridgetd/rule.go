@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/textfile"
 )
@@ -12,8 +15,8 @@ import (
 func init() {
 	register(&command{
 		name:    "rule",
-		usage:   "[--edition 1997|2017] [FILE|-]",
-		summary: "rule on auction irregularities in a table log (laws/FORMAT.md) and print the rulings as JSON",
+		usage:   "[--edition 1997|2017] [--event EVENT --round R --table T [flags]] [FILE|-]",
+		summary: "rule on the irregularities in a table log (laws/FORMAT.md), print the rulings as JSON and, with --event, enter the board in the event",
 		run:     runRule,
 	})
 }
@@ -22,6 +25,15 @@ func runRule(e *env, args []string) error {
 	c := commands["rule"]
 	fs := newFlagSet(e, c)
 	edition := fs.String("edition", "", "code of laws: 1997 or 2017 (default: the log's, else 2017)")
+	var br event.BoardRuling
+	evFile := fs.String("event", "", "event file: enter the ruled board there (result, fouled form, Law 90 fines)")
+	fs.IntVar(&br.Round, "round", 0, "round the board was played in (with --event)")
+	fs.IntVar(&br.Table, "table", 0, "table (with --event)")
+	room := fs.String("room", "open", "room of a teams match: open or closed (with --event)")
+	fs.IntVar(&br.Form, "form", 0, "the fouled form the table played, when the ruling found the board fouled (Law 87B)")
+	atS := fs.String("at", "", "time the procedural penalties were given (with --event; default now)")
+	reg := fs.String("register", "", "offences register file kept across events (with --event)")
+	fs.StringVar(&br.Director, "director", "", "director (with --event)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -57,5 +69,33 @@ func runRule(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	return writeJSON(e.stdout, res)
+	if err := writeJSON(e.stdout, res); err != nil || *evFile == "" {
+		return err
+	}
+	// --event: the board goes into the event (event.Desk.ApplyRuling)
+	if *room != "open" && *room != "closed" {
+		return fmt.Errorf("--room %q: want open or closed", *room)
+	}
+	br.Closed, br.Ruling, br.At = *room == "closed", &res, time.Now()
+	if *atS != "" {
+		if br.At, err = parseTimeOrNow(*atS, "--at"); err != nil {
+			return err
+		}
+	}
+	desk := event.Desk{Events: event.NewFileStore(*evFile)}
+	if *reg != "" {
+		desk.Register = event.NewFileRegister(*reg)
+	}
+	m, fines, err := desk.ApplyRuling(context.Background(), br)
+	if m != nil {
+		for _, r := range m.Results {
+			if r.Board == res.Board {
+				fmt.Fprintf(e.stderr, "%s: round %d table %d: %s\n", *evFile, br.Round, br.Table, r)
+			}
+		}
+	}
+	for _, o := range fines {
+		fmt.Fprintf(e.stderr, "%s: %s\n", *evFile, o)
+	}
+	return err
 }
