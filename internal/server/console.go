@@ -177,6 +177,24 @@ func (s *Server) drawSwiss(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// undoRound undoes the last drawn Swiss round before any of its results
+// is entered (store.UndoRound), the director's name and reason recorded;
+// once a result exists it is refused (409) with what is there.
+func (s *Server) undoRound(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "n")
+	if err == nil {
+		err = parseForm(r)
+	}
+	if err == nil {
+		_, err = s.st.UndoRound(r.Context(), id, n, r.PostFormValue("director"), r.PostFormValue("why"))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // cell is one table in one round on the console's grid.
 type cell struct {
 	Round, Table int
@@ -290,6 +308,7 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	fines, _ := s.st.Fines(ctx, id)
 	corr, _ := s.st.Corrections(ctx, id)
 	sessions, _ := s.st.Sessions(ctx, id)
+	undos, _ := s.st.Undos(ctx, id)
 	var warned []store.Result
 	for _, x := range res {
 		if len(x.Warnings) > 0 {
@@ -302,7 +321,7 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	base := "http://" + r.Host
 	kind := event.Kind(ev.Kind)
 	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": entrantViews(kind, ens),
-		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
+		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1, "LastRound": len(g.Rounds), "Undos": undos,
 		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
 		"Standings": standings, "Sections": sections, "Matches": matches, "Base": base, "Error": r.URL.Query().Get("error")})
 }

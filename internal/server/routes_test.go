@@ -172,6 +172,12 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "round 99, which the store calls not started", path: ev + "/rounds/99/close", code: 409},
 			{why: "round 2 not started", path: ev + "/rounds/2/close", code: 409},
 		},
+		"POST /console/{id}/rounds/{n}/undo": {
+			{why: "a Mitchell's rounds are not drawn", path: ev + "/rounds/1/undo", body: "director=TD&why=wrong+draw", code: 400},
+			{why: "no reason", path: ev + "/rounds/1/undo", body: "director=TD", code: 400},
+			{why: "round not a number", path: ev + "/rounds/x/undo", body: "director=TD&why=x", code: 400},
+			{why: "no such event", path: "/console/999/rounds/1/undo", body: "director=TD&why=x", code: 404},
+		},
 		"POST /console/import": {
 			{why: "no event file in the form", path: "/console/import", body: "name=x", code: 400},
 			{why: "not the director", path: "/console/import", body: "name=x", anon: true, code: 401},

@@ -223,6 +223,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /console/{id}/rounds/{n}/close", s.director(s.closeRound))
 	m.HandleFunc("POST /console/{id}/post", s.director(s.post))
 	m.HandleFunc("POST /console/{id}/draw", s.director(s.drawSwiss))
+	m.HandleFunc("POST /console/{id}/rounds/{n}/undo", s.director(s.undoRound))
 	m.HandleFunc("POST /console/{id}/publish", s.director(s.publish))
 	m.HandleFunc("POST /console/{id}/pairs/{n}", s.director(s.setPair))
 	m.HandleFunc("GET /console/{id}/correct", s.director(s.correction))
