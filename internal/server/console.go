@@ -207,6 +207,9 @@ type cell struct {
 	// Match (store.MatchOf); empty elsewhere.
 	Room  string
 	Match int
+	// Held counts the entries of the table in the round held for the
+	// director, not counted (a wrong board, Law 15; store.Held).
+	Held int
 }
 
 type gridView struct {
@@ -243,6 +246,16 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 			ent[rt{x.Round, x.Table}]++
 		}
 	}
+	calls, err := s.st.Calls(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	held := map[rt]int{}
+	for _, c := range calls {
+		if c.Entry != nil && c.Answered == nil {
+			held[rt{c.Round, c.Table}]++
+		}
+	}
 	lastStarted := 0
 	for _, rd := range g.Rounds {
 		if rd.Started != nil {
@@ -268,7 +281,7 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 			c.Match, closed = store.MatchOf(true, a.Table)
 			c.Room = map[bool]string{false: "open", true: "closed"}[closed]
 		}
-		c.Confirmed, c.Entered = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}]
+		c.Confirmed, c.Entered, c.Held = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}], held[rt{a.Round, a.Table}]
 		rd := g.Rounds[a.Round-1]
 		switch {
 		case !a.Active():
@@ -661,6 +674,48 @@ func (s *Server) answerCall(w http.ResponseWriter, r *http.Request, id int64) {
 	n, err := pathInt(r, "call")
 	if err == nil {
 		err = s.st.AnswerCall(r.Context(), id, int64(n))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// acceptHeld makes a held entry (a wrong board, or one that waited
+// offline while the round moved on) the result of its board at the round
+// and table the director names: the score stands (Law 15), recorded as a
+// correction with who and why (store.AcceptHeld).
+func (s *Server) acceptHeld(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "call")
+	if err == nil {
+		err = parseForm(r)
+	}
+	var k store.Key
+	if err == nil {
+		k.Round, err = formInt(r, "round", 1, 100000)
+	}
+	if err == nil {
+		k.Table, err = formInt(r, "table", 1, 100000)
+	}
+	if err == nil {
+		_, err = s.st.AcceptHeld(r.Context(), id, int64(n), k, r.PostFormValue("director"), r.PostFormValue("why"), strings.TrimSpace(r.PostFormValue("override")))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// dismissHeld answers a held entry without counting it (store.DismissHeld).
+func (s *Server) dismissHeld(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "call")
+	if err == nil {
+		err = parseForm(r)
+	}
+	if err == nil {
+		err = s.st.DismissHeld(r.Context(), id, int64(n), r.PostFormValue("director"), r.PostFormValue("why"))
 	}
 	if err != nil {
 		s.fail(w, r, err)

@@ -232,6 +232,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /console/{id}/forfeits", s.director(s.forfeit))
 	m.HandleFunc("POST /console/{id}/fines", s.director(s.fine))
 	m.HandleFunc("POST /console/{id}/calls/{call}/answer", s.director(s.answerCall))
+	m.HandleFunc("POST /console/{id}/calls/{call}/accept", s.director(s.acceptHeld))
+	m.HandleFunc("POST /console/{id}/calls/{call}/dismiss", s.director(s.dismissHeld))
 	m.HandleFunc("GET /console/{id}/export.json", s.director(s.exportEvent))
 	m.HandleFunc("GET /console/{id}/export.pbn", s.director(s.exportPBN))
 	m.HandleFunc("GET /console/{id}/stream", s.director(s.stream))

@@ -24,6 +24,12 @@ type entryJSON struct {
 	Declarer string `json:"declarer"`
 	Tricks   int    `json:"tricks"`
 	Lead     string `json:"lead"` // optional: "SK", "♠K"
+	// Round is the round the page showed when the entry was made, and
+	// WrongBoard that North–South send a board not in it after the
+	// page's warning: either way a board not of the table's current
+	// round is held for the director, not counted (store.Held, Law 15).
+	Round      int  `json:"round"`
+	WrongBoard bool `json:"wrong_board"`
 }
 
 type confirmJSON struct {
@@ -64,12 +70,15 @@ func decode(r *http.Request, v any) error {
 
 // entry checks and converts an entry: every field named when wrong.
 func (e entryJSON) entry() (store.Entry, error) {
-	out := store.Entry{Board: e.Board, Tricks: e.Tricks}
+	out := store.Entry{Board: e.Board, Tricks: e.Tricks, Round: e.Round, WrongBoard: e.WrongBoard}
 	bad := func(field, msg string) (store.Entry, error) {
 		return out, fmt.Errorf("%w: %s: %s", store.ErrInvalid, field, msg)
 	}
 	if e.Board < 1 {
 		return bad("board", "want a board number from 1")
+	}
+	if e.Round < 0 {
+		return bad("round", fmt.Sprintf("%d: want the round the page showed, or nothing", e.Round))
 	}
 	if e.Level == 0 {
 		return out, nil // passed out

@@ -392,6 +392,13 @@ type Call struct {
 	Note     string
 	At       time.Time
 	Answered *time.Time
+	// A held entry (held.go): the board, the result as entered with its
+	// warnings (nil for a plain call), and the director's decision
+	// (HeldAccepted, or HeldDismissed with who and why; empty while it
+	// waits).
+	Board   int     `json:",omitempty"`
+	Entry   *Result `json:",omitempty"`
+	Outcome string  `json:",omitempty"`
 }
 
 // CallDirector records a table's call with a short note; a retry with the
@@ -428,8 +435,12 @@ func (s *Store) CallDirector(ctx context.Context, key string, tc TableCode, note
 
 // Calls returns the event's director calls, unanswered first.
 func (s *Store) Calls(ctx context.Context, id int64) ([]Call, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, note, at, answered_at FROM director_calls WHERE event_id = $1
-		ORDER BY CASE WHEN answered_at IS NULL THEN 0 ELSE 1 END, id`, id)
+	return s.calls(ctx, ``, id)
+}
+
+func (s *Store) calls(ctx context.Context, where string, args ...any) ([]Call, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, note, at, answered_at, board, entry, outcome FROM director_calls WHERE event_id = $1 `+where+`
+		ORDER BY CASE WHEN answered_at IS NULL THEN 0 ELSE 1 END, id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -437,12 +448,17 @@ func (s *Store) Calls(ctx context.Context, id int64) ([]Call, error) {
 	var out []Call
 	for rows.Next() {
 		var c Call
-		var at string
+		var at, entry string
 		var ans sql.NullString
-		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Note, &at, &ans); err != nil {
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Note, &at, &ans, &c.Board, &entry, &c.Outcome); err != nil {
 			return nil, err
 		}
 		c.At, c.Answered = parseStamp(at), nullStamp(ans)
+		if entry != "" {
+			if err := json.Unmarshal([]byte(entry), &c.Entry); err != nil {
+				return nil, fmt.Errorf("call %d: held entry: %w", c.ID, err)
+			}
+		}
 		out = append(out, c)
 	}
 	return out, rows.Err()
