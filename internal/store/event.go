@@ -737,11 +737,13 @@ func skeletonText(ev *event.Event) (string, error) {
 // imported is what an event file brings beside its skeleton: the results
 // and rulings by server table, the fines, postings and corrections.
 type imported struct {
-	results []Result
-	rulings []Ruling
-	fines   []Fine
-	posted  map[int]*time.Time
-	posts   []event.Posting
+	results     []Result
+	marks       []mark
+	rulings     []Ruling
+	fines       []Fine
+	corrections []CorrectionRecord
+	posted      map[int]*time.Time
+	posts       []event.Posting
 }
 
 // createFromEvent stores an event built by package event (Setup.Event):
