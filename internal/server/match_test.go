@@ -17,15 +17,24 @@ import (
 // IMPs only once both rooms have played it (never the other room's result
 // before its own), the running total, and the VPs when the match is
 // complete, as the console's match line (package event) scores them.
+// teamsStarted creates a teams round robin of four teams, two boards a
+// match, through the console and starts its round 1: tables 1 and 2 are
+// the open and closed rooms of match 1.
+func (e *env) teamsStarted() int64 {
+	e.t.Helper()
+	id := e.createEvent(url.Values{"name": {"Teams"}, "movement": {"round-robin"}, "entrants": {"4"}, "per_round": {"2"}})
+	if code, body := e.postForm(fmt.Sprintf("/console/%d/rounds/1/start", id), nil); code != http.StatusSeeOther {
+		e.t.Fatalf("start round 1: %d %s", code, body)
+	}
+	e.refreshCodes()
+	return id
+}
+
 func TestTeamsTableShowsMatchSoFar(t *testing.T) { storetest.Run(t, testTeamsTableShowsMatchSoFar) }
 
 func testTeamsTableShowsMatchSoFar(t *testing.T, bk storetest.Backend) {
 	e := newEnv(t, bk)
-	id := e.createEvent(url.Values{"name": {"Teams"}, "movement": {"round-robin"}, "entrants": {"4"}, "per_round": {"2"}})
-	if code, body := e.postForm(fmt.Sprintf("/console/%d/rounds/1/start", id), nil); code != http.StatusSeeOther {
-		t.Fatalf("start round 1: %d %s", code, body)
-	}
-	e.refreshCodes()
+	id := e.teamsStarted()
 	// Tables 1 and 2 are the open and closed rooms of match 1.
 	boards := e.state(1).Boards
 	if len(boards) != 2 {
@@ -102,21 +111,10 @@ func TestMatchSoFarSharedUntilChange(t *testing.T) {
 
 func testMatchSoFarSharedUntilChange(t *testing.T, bk storetest.Backend) {
 	e := newEnv(t, bk)
-	id := e.createEvent(url.Values{"name": {"Teams"}, "movement": {"round-robin"}, "entrants": {"4"}, "per_round": {"2"}})
-	if code, body := e.postForm(fmt.Sprintf("/console/%d/rounds/1/start", id), nil); code != http.StatusSeeOther {
-		t.Fatalf("start round 1: %d %s", code, body)
-	}
-	e.refreshCodes()
+	e.teamsStarted()
 	b := e.state(1).Boards[0].Number
-	for _, table := range []int{1, 2} {
-		key := fmt.Sprintf("t%d", table)
-		if code, m := e.postJSON(nil, "/t/"+e.codes[table]+"/enter", fmt.Sprintf(`{"key":%q,"board":%d,"level":3,"strain":"NT","declarer":"S","tricks":9}`, key+"e", b)); code != 200 {
-			t.Fatalf("table %d: enter: %d %v", table, code, m)
-		}
-		if code, m := e.postJSON(nil, "/t/"+e.codes[table]+"/confirm", fmt.Sprintf(`{"key":%q,"board":%d,"accept":true}`, key+"c", b)); code != 200 {
-			t.Fatalf("table %d: confirm: %d %v", table, code, m)
-		}
-	}
+	e.play(1, b, "open")
+	e.play(2, b, "closed")
 	computed := func() (files, matches int) {
 		e.srv.live.mu.Lock()
 		defer e.srv.live.mu.Unlock()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -38,18 +37,12 @@ func (s *Store) UndoRound(ctx context.Context, id int64, round int, by, why stri
 		return u, fmt.Errorf("store: undo round %d: %w: who and why are required", round, ErrInvalid)
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var text string
-		if err := tx.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text); errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("event %d: %w", id, ErrNotFound)
-		} else if err != nil {
-			return err
-		}
-		if text == "" {
-			return fmt.Errorf("%w: only a Swiss round is drawn, so only one is undone (a movement's rounds are fixed)", ErrInvalid)
-		}
-		sk, err := event.Read(strings.NewReader(text), "skeleton")
+		sk, err := skeletonIn(ctx, tx, id)
 		if err != nil {
 			return err
+		}
+		if sk == nil {
+			return fmt.Errorf("%w: only a Swiss round is drawn, so only one is undone (a movement's rounds are fixed)", ErrInvalid)
 		}
 		if !sk.Kind.Swiss() {
 			return fmt.Errorf("%w: only a Swiss round is drawn, so only one is undone (this is %s)", ErrInvalid, sk.Kind)
