@@ -166,4 +166,18 @@ func testWrongBoardHeld(t *testing.T, bk storetest.Backend) {
 	if now := counted(1, 1, late); now.Revision != was.Revision {
 		t.Errorf("dismissing changed the result: %+v", now)
 	}
+	// Every round closed: an entry of round 2 arriving late is held too.
+	r2 := e.state(1).Boards[0].Number
+	for _, n := range []int{1, 2} {
+		if code, body := e.postForm(fmt.Sprintf("/console/%d/rounds/%d/close", e.id, n), nil); code != http.StatusSeeOther {
+			t.Fatalf("close round %d: %d %s", n, code, body)
+		}
+	}
+	code, m = e.postJSON(nil, "/t/"+e.codes[1]+"/enter", entryBody("closed", r2, `"round":2`))
+	if code != 200 || m["Status"] != store.Held || !strings.Contains(fmt.Sprint(m["Warnings"]), "entered for round 2, but no round is open for the table now") {
+		t.Errorf("an entry of round 2 after every round closed: %d %v, want held", code, m)
+	}
+	if r := counted(2, 1, r2); r != nil {
+		t.Errorf("the entry after the rounds closed counts: %+v", r)
+	}
 }

@@ -75,7 +75,10 @@ func (s *Store) wrongBoard(ctx context.Context, q querier, tc TableCode, e Entry
 			at = as[0]
 		}
 	}
-	if !at.Plays(e.Board) {
+	switch {
+	case at.Round == 0 && why == "":
+		why = fmt.Sprintf("no round is open for table %d: not counted, sent to the director", tc.Table)
+	case !at.Plays(e.Board):
 		why = strings.TrimPrefix(why+"; ", "; ") + fmt.Sprintf("board %d is not played at table %d in round %d: a wrong board? Not counted: the director decides whether its score stands (Law 15)", e.Board, tc.Table, at.Round)
 	}
 	contract, decl, lead, tricks, score := resultOf(e, bs[0])
