@@ -7,6 +7,8 @@ import (
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -147,6 +149,17 @@ func TestAccessibility(t *testing.T) {
 		}
 	}
 
+	// An event file run with the command line, imported whole: its
+	// offences register and corrections on the console.
+	file, err := os.ReadFile(filepath.Join(eventFiles, "swisspairs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code2, imported := e.upload(map[string][]byte{"event": file})
+	if code2 != http.StatusSeeOther {
+		t.Fatalf("import swisspairs.json: %d %s", code2, imported)
+	}
+
 	sizes := []struct {
 		name string
 		w, h int64
@@ -208,7 +221,7 @@ func TestAccessibility(t *testing.T) {
 			chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("password-error")))
 		dir.axeCheck(src, sz.name+" /password (refused)")
 		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id),
-			fmt.Sprintf("/console/%d", teams), fmt.Sprintf("/console/%d", swissID),
+			fmt.Sprintf("/console/%d", teams), fmt.Sprintf("/console/%d", swissID), imported,
 			// Last: the refused correction below starts from it.
 			fmt.Sprintf("/console/%d/correct?round=1&table=2&board=%d", id, t2.Boards[0])} {
 			dir.do(chromedp.Navigate(ts.URL + path))
