@@ -166,6 +166,16 @@ func testWrongBoardHeld(t *testing.T, bk storetest.Backend) {
 	if now := counted(1, 1, late); now.Revision != was.Revision {
 		t.Errorf("dismissing changed the result: %+v", now)
 	}
+	// Made in round 1 for a board the table plays in round 2: not counted
+	// in round 2 either.
+	r2b := e.state(1).Boards[0].Number
+	code, m = e.postJSON(nil, "/t/"+e.codes[1]+"/enter", entryBody("r1for2", r2b, `"round":1`))
+	if code != 200 || m["Status"] != store.Held || !strings.Contains(fmt.Sprint(m["Warnings"]), "entered for round 1, but the table is at round 2 now") {
+		t.Errorf("an entry made in round 1 of a board of round 2: %d %v, want held", code, m)
+	}
+	if r := counted(2, 1, r2b); r != nil {
+		t.Errorf("an entry made in round 1 counts in round 2: %+v", r)
+	}
 	// Every round closed: an entry of round 2 arriving late is held too.
 	r2 := e.state(1).Boards[0].Number
 	for _, n := range []int{1, 2} {

@@ -238,9 +238,10 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 			return err
 		}
 		var err error
-		if out, err = s.prepare(ctx, tx, tc, e); errors.Is(err, ErrWrongBoard) || errors.Is(err, ErrClosed) {
-			// Not of the current round: held for the director (held.go)
-			// or refused.
+		out, err = s.prepare(ctx, tx, tc, e)
+		if errors.Is(err, ErrWrongBoard) || errors.Is(err, ErrClosed) || (err == nil && e.Round != 0 && e.Round != out.Round) {
+			// Not of the current round, or made in a round that has moved
+			// on: held for the director (held.go) or refused.
 			r, held, herr := s.hold(ctx, tx, tc, e)
 			if herr != nil {
 				return herr
