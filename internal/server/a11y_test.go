@@ -7,6 +7,8 @@ import (
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -103,6 +105,17 @@ func TestAccessibility(t *testing.T) {
 	if _, err := st.CallDirector(ctx, "a11y-3", tc2, "revoke"); err != nil {
 		t.Fatal(err)
 	}
+	// A board played by mistake, sent after the warning: held for the
+	// director, with the forms to let it stand or not count it (Law 15).
+	var wrongBoard int
+	for _, a := range as {
+		if a.Round == 1 && a.Table == 1 {
+			wrongBoard = a.Boards[0]
+		}
+	}
+	if _, err := st.Enter(ctx, "a11y-held", tc2, store.Entry{Board: wrongBoard, Contract: bridge.Contract{Level: 2, Strain: bridge.NoTrump}, Declarer: bridge.South, Tricks: 8, Round: 1, WrongBoard: true}); err != nil {
+		t.Fatal(err)
+	}
 	if err := st.SetPublished(ctx, id, true); err != nil {
 		t.Fatal(err)
 	}
@@ -124,6 +137,28 @@ func TestAccessibility(t *testing.T) {
 		}
 	}
 	teamsCode := e.codes[1]
+	// A Swiss with a draw undone and drawn again: the undo form and the
+	// list of undone draws.
+	swissID := e.createEvent(url.Values{"name": {"Swiss"}, "movement": {"swiss-pairs"}, "entrants": {"4"}, "per_round": {"2"}, "rounds": {"2"}})
+	for _, step := range []struct {
+		path string
+		form url.Values
+	}{{"/draw", nil}, {"/rounds/1/undo", url.Values{"director": {"TD"}, "why": {"wrong field"}}}, {"/draw", nil}} {
+		if code, body := e.postForm(fmt.Sprintf("/console/%d%s", swissID, step.path), step.form); code != http.StatusSeeOther {
+			t.Fatalf("swiss %s: %d %s", step.path, code, body)
+		}
+	}
+
+	// An event file run with the command line, imported whole: its
+	// offences register and corrections on the console.
+	file, err := os.ReadFile(filepath.Join(eventFiles, "swisspairs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code2, imported := e.upload(map[string][]byte{"event": file})
+	if code2 != http.StatusSeeOther {
+		t.Fatalf("import swisspairs.json: %d %s", code2, imported)
+	}
 
 	sizes := []struct {
 		name string
@@ -156,6 +191,19 @@ func TestAccessibility(t *testing.T) {
 		}
 		tb.wait(`document.getElementById('queue').hidden && document.querySelector('.board.confirmed') !== null`)
 		tb.axeCheck(src, sz.name+" table: a board done")
+		// A board not in the round (Law 15): warned, sent on the second
+		// press, held for the director and said so.
+		tb.do(chromedp.SendKeys(chromedp.ID("other-board"), fmt.Sprint(t2.Boards[1])), jsDo(`document.getElementById('other-form').requestSubmit()`))
+		tb.wait(fmt.Sprintf(`!document.getElementById('entry').hidden && document.querySelector('#entry .bn').textContent === '%d'`, t2.Boards[1]))
+		tb.do(chromedp.Click(chromedp.CSS(`input[name=level][value="2"]`)), chromedp.Click(chromedp.CSS(`input[name=strain][value="D"]`)),
+			chromedp.Click(chromedp.CSS(`input[name=declarer][value="S"]`)))
+		tb.wait(`document.getElementById('preview').textContent.includes('Law 15')`)
+		tb.axeCheck(src, sz.name+" table: a wrong board warned")
+		tb.do(jsDo(`document.getElementById('entry-form').requestSubmit()`))
+		tb.wait(`document.getElementById('message').textContent.includes('Press Send again')`)
+		tb.do(jsDo(`document.getElementById('entry-form').requestSubmit()`))
+		tb.wait(`document.getElementById('queue').hidden && document.getElementById('message').textContent.includes('was not counted')`)
+		tb.axeCheck(src, sz.name+" table: a wrong board held for the director")
 		tb.do(chromedp.Navigate(ts.URL + "/t/" + teamsCode))
 		tb.wait(`!document.getElementById('match').hidden`)
 		tb.axeCheck(src, sz.name+" teams table: the match so far")
@@ -173,7 +221,7 @@ func TestAccessibility(t *testing.T) {
 			chromedp.Submit(chromedp.ID("password")), chromedp.WaitVisible(chromedp.ID("password-error")))
 		dir.axeCheck(src, sz.name+" /password (refused)")
 		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id),
-			fmt.Sprintf("/console/%d", teams),
+			fmt.Sprintf("/console/%d", teams), fmt.Sprintf("/console/%d", swissID), imported,
 			// Last: the refused correction below starts from it.
 			fmt.Sprintf("/console/%d/correct?round=1&table=2&board=%d", id, t2.Boards[0])} {
 			dir.do(chromedp.Navigate(ts.URL + path))

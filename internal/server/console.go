@@ -177,6 +177,24 @@ func (s *Server) drawSwiss(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// undoRound undoes the last drawn Swiss round before any of its results
+// is entered (store.UndoRound), the director's name and reason recorded;
+// once a result exists it is refused (409) with what is there.
+func (s *Server) undoRound(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "n")
+	if err == nil {
+		err = parseForm(r)
+	}
+	if err == nil {
+		_, err = s.st.UndoRound(r.Context(), id, n, r.PostFormValue("director"), r.PostFormValue("why"))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // cell is one table in one round on the console's grid.
 type cell struct {
 	Round, Table int
@@ -189,6 +207,9 @@ type cell struct {
 	// Match (store.MatchOf); empty elsewhere.
 	Room  string
 	Match int
+	// Held counts the entries of the table in the round held for the
+	// director, not counted (a wrong board, Law 15; store.Held).
+	Held int
 }
 
 type gridView struct {
@@ -225,6 +246,16 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 			ent[rt{x.Round, x.Table}]++
 		}
 	}
+	calls, err := s.st.Calls(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	held := map[rt]int{}
+	for _, c := range calls {
+		if c.Entry != nil && c.Answered == nil {
+			held[rt{c.Round, c.Table}]++
+		}
+	}
 	lastStarted := 0
 	for _, rd := range g.Rounds {
 		if rd.Started != nil {
@@ -250,7 +281,7 @@ func (s *Server) gridView(r *http.Request, id int64) (gridView, error) {
 			c.Match, closed = store.MatchOf(true, a.Table)
 			c.Room = map[bool]string{false: "open", true: "closed"}[closed]
 		}
-		c.Confirmed, c.Entered = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}]
+		c.Confirmed, c.Entered, c.Held = conf[rt{a.Round, a.Table}], ent[rt{a.Round, a.Table}], held[rt{a.Round, a.Table}]
 		rd := g.Rounds[a.Round-1]
 		switch {
 		case !a.Active():
@@ -290,6 +321,7 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	fines, _ := s.st.Fines(ctx, id)
 	corr, _ := s.st.Corrections(ctx, id)
 	sessions, _ := s.st.Sessions(ctx, id)
+	undos, _ := s.st.Undos(ctx, id)
 	var warned []store.Result
 	for _, x := range res {
 		if len(x.Warnings) > 0 {
@@ -302,7 +334,7 @@ func (s *Server) eventConsole(w http.ResponseWriter, r *http.Request, id int64) 
 	base := "http://" + r.Host
 	kind := event.Kind(ev.Kind)
 	s.render(w, r, "event.html", map[string]any{"E": ev, "Grid": g, "Codes": codes, "Calls": calls, "Pairs": entrantViews(kind, ens),
-		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1,
+		"Unit": store.UnitName(kind), "Swiss": kind.Swiss(), "NextRound": len(g.Rounds) + 1, "LastRound": len(g.Rounds), "Undos": undos,
 		"Warned": warned, "Rulings": rulings, "Fines": fines, "Corrections": corr, "Sessions": sessions,
 		"Standings": standings, "Sections": sections, "Matches": matches, "Base": base, "Error": r.URL.Query().Get("error")})
 }
@@ -642,6 +674,48 @@ func (s *Server) answerCall(w http.ResponseWriter, r *http.Request, id int64) {
 	n, err := pathInt(r, "call")
 	if err == nil {
 		err = s.st.AnswerCall(r.Context(), id, int64(n))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// acceptHeld makes a held entry (a wrong board, or one that waited
+// offline while the round moved on) the result of its board at the round
+// and table the director names: the score stands (Law 15), recorded as a
+// correction with who and why (store.AcceptHeld).
+func (s *Server) acceptHeld(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "call")
+	if err == nil {
+		err = parseForm(r)
+	}
+	var k store.Key
+	if err == nil {
+		k.Round, err = formInt(r, "round", 1, 100000)
+	}
+	if err == nil {
+		k.Table, err = formInt(r, "table", 1, 100000)
+	}
+	if err == nil {
+		_, err = s.st.AcceptHeld(r.Context(), id, int64(n), k, r.PostFormValue("director"), r.PostFormValue("why"), strings.TrimSpace(r.PostFormValue("override")))
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
+// dismissHeld answers a held entry without counting it (store.DismissHeld).
+func (s *Server) dismissHeld(w http.ResponseWriter, r *http.Request, id int64) {
+	n, err := pathInt(r, "call")
+	if err == nil {
+		err = parseForm(r)
+	}
+	if err == nil {
+		err = s.st.DismissHeld(r.Context(), id, int64(n), r.PostFormValue("director"), r.PostFormValue("why"))
 	}
 	if err != nil {
 		s.fail(w, r, err)

@@ -24,7 +24,14 @@
 // its writes in a queue in localStorage, each with an idempotency key, and
 // sends them in order until the server answers, so a dropped network loses
 // nothing and a resend never enters a result twice; a write the server
-// refuses is shown to the table and sent to the director as a call. The
+// refuses is shown to the table and sent to the director as a call. A
+// board not of the table's current round is warned of before it is sent
+// (a wrong board? Law 15); sent all the same, or arriving from a phone
+// that was offline while the round moved on, it is not counted but held
+// as a director call with the result entered and the warning, shown in
+// the console's call queue and on the grid, where the director lets its
+// score stand as the result where the board is played (a recorded
+// correction) or does not count it (store.Held). The
 // page lists the boards the table played in earlier rounds, with their
 // travellers once every table that plays them has played them. At an
 // individual event it names the four players by seat, from the movement
@@ -35,7 +42,8 @@
 // event live through server-sent events carried by a Broker: in-process on
 // SQLite, PostgreSQL LISTEN/NOTIFY (PGBroker) when several instances share
 // one PostgreSQL database. What every viewer of an event is shown alike
-// (the ranking and its page, the assignments, the pairs' labels) is
+// (the ranking and its page, the assignments, the pairs' labels, the
+// event file a teams room's match so far is scored on) is
 // computed once per change of the event and shared, and the notices to the
 // pages are paced (UpdateGap), so that the work of a change does not grow
 // with the viewers (live.go).
@@ -53,7 +61,10 @@
 // (sharing boards or not), an individual, a Swiss pairs or teams drawn
 // round by round from the console (package swiss through event.DrawSwiss),
 // a teams round robin; it imports an event file run with the command line
-// (ImportSetup, store.ImportEvent). Every kind is ranked by event.Report, the
+// (ImportSetup, store.ImportEvent), everything the file holds, so that
+// the file exported again is the one imported. The last drawn Swiss round
+// is undone by the director, with a reason kept, before any result of it
+// is entered (store.UndoRound); after, the draw stands. Every kind is ranked by event.Report, the
 // whole field and each section of several on its own (SectionRankings).
 //
 // Board scores are package score's (matchpoints with Neuberg's formula, the

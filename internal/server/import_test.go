@@ -4,17 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/bridgetd/bridgetd/internal/store/storetest"
+	"io"
 	"math"
 	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
 // eventFiles holds event files run with the command line and what
@@ -79,6 +81,50 @@ func testImportRealEventFiles(t *testing.T, bk storetest.Backend) {
 			if a, b := matchResults(orig), matchResults(back); !reflect.DeepEqual(a, b) {
 				t.Errorf("exported again:\n%v\nwant\n%v", b, a)
 			}
+			// Everything the file held comes back: the register's entries,
+			// the corrections with who, when and why, the postings with
+			// whom they showed as qualifying (NSWBA 7, 13).
+			for _, part := range []struct {
+				name       string
+				orig, back any
+			}{{"offences", orig.Offences, back.Offences}, {"corrections", orig.Corrections, back.Corrections}, {"postings", postingsUTC(orig.Postings), back.Postings}} {
+				a, _ := json.Marshal(part.orig)
+				b, _ := json.Marshal(part.back)
+				if !bytes.Equal(a, b) {
+					t.Errorf("%s exported again:\n%s\nwant\n%s", part.name, b, a)
+				}
+			}
+			// The console lists the register's entries as the file has them.
+			page := e.get(fmt.Sprintf("/console/%d", id))
+			for _, o := range orig.Offences {
+				if want := fmt.Sprintf("%g %s, %s", o.Fine, o.Unit, o.Kind); o.Fine > 0 && !strings.Contains(page, want) {
+					t.Errorf("console does not list the offence %q", want)
+				}
+			}
+			// Export, import, export: the same file.
+			first := e.exportedText()
+			code, loc = e.upload(map[string][]byte{"event": first})
+			if code != http.StatusSeeOther {
+				t.Fatalf("import of the export: %d %s", code, loc)
+			}
+			e.id, _ = strconv.ParseInt(strings.TrimPrefix(loc, "/console/"), 10, 64)
+			if second := e.exportedText(); !bytes.Equal(first, second) {
+				t.Errorf("export → import → export differs:\n%s\nwant\n%s", second, first)
+			}
+			// The server ranks as package event's Report ranks the file.
+			rep, err := orig.Report()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Standings) != len(got) {
+				t.Fatalf("%d ranked, Report %d", len(got), len(rep.Standings))
+			}
+			for i, w := range rep.Standings {
+				g := got[i]
+				if g.Pair != w.Entrant || g.Rank != w.Place || math.Abs(g.MP-w.Total) > 1e-9 {
+					t.Errorf("%s line %d: server %d place %d total %g; event.Report %+v", c.why, i+1, g.Pair, g.Rank, g.MP, w.Standing)
+				}
+			}
 			for i, w := range want.Standings {
 				g := got[i]
 				by := w.By
@@ -114,6 +160,31 @@ func matchResults(ev *event.Event) []string {
 			}
 			out = append(out, line)
 		}
+	}
+	return out
+}
+
+// exportedText downloads the event file from the console as it is.
+func (e *env) exportedText() []byte {
+	e.t.Helper()
+	r, err := e.dir.Get(fmt.Sprintf("%s/console/%d/export.json", e.ts.URL, e.id))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer r.Body.Close()
+	b, err := io.ReadAll(r.Body)
+	if err != nil || r.StatusCode != 200 {
+		e.t.Fatalf("export: %d %v", r.StatusCode, err)
+	}
+	return b
+}
+
+// postingsUTC is the postings with their times in UTC, as the store keeps
+// them (RFC 3339 in UTC).
+func postingsUTC(ps []event.Posting) []event.Posting {
+	out := slices.Clone(ps)
+	for i := range out {
+		out[i].At = out[i].At.UTC()
 	}
 	return out
 }

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/score"
 )
@@ -250,4 +253,28 @@ func (s *Server) visible(ctx context.Context, id int64, n int) (bool, error) {
 		return false, err
 	}
 	return s.st.VisibleIn(ctx, id, n, as)
+}
+
+// eventFile returns a private copy of the event file (store.EventFile),
+// which the caller may change (score it, empty matches): the file is built
+// from the store once per change of the event and shared as its text, so
+// that each caller pays for reading the text, never for the store's
+// queries.
+func (s *Server) eventFile(ctx context.Context, id int64) (*event.Event, error) {
+	v, err := s.live.shared(ctx, id, "eventfile", func(ctx context.Context) (any, error) {
+		ev, err := s.st.EventFile(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := ev.Write(&buf); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	text, _ := v.([]byte)
+	return event.Read(bytes.NewReader(text), fmt.Sprintf("event %d", id))
 }

@@ -173,6 +173,12 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "round 99, which the store calls not started", path: ev + "/rounds/99/close", code: 409},
 			{why: "round 2 not started", path: ev + "/rounds/2/close", code: 409},
 		},
+		"POST /console/{id}/rounds/{n}/undo": {
+			{why: "a Mitchell's rounds are not drawn", path: ev + "/rounds/1/undo", body: "director=TD&why=wrong+draw", code: 400},
+			{why: "no reason", path: ev + "/rounds/1/undo", body: "director=TD", code: 400},
+			{why: "round not a number", path: ev + "/rounds/x/undo", body: "director=TD&why=x", code: 400},
+			{why: "no such event", path: "/console/999/rounds/1/undo", body: "director=TD&why=x", code: 404},
+		},
 		"POST /console/import": {
 			{why: "no event file in the form", path: "/console/import", body: "name=x", code: 400},
 			{why: "not the director", path: "/console/import", body: "name=x", anon: true, code: 401},
@@ -223,6 +229,17 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "call not a number", path: ev + "/calls/x/answer", code: 400},
 			{why: "no such call", path: ev + "/calls/999/answer", code: 404},
 		},
+		"POST /console/{id}/calls/{call}/accept": {
+			{why: "call not a number", path: ev + "/calls/x/accept", body: "round=1&table=1&director=TD", code: 400},
+			{why: "round not a number", path: ev + "/calls/1/accept", body: "round=one&table=1&director=TD", code: 400},
+			{why: "table 0", path: ev + "/calls/1/accept", body: "round=1&table=0&director=TD", code: 400},
+			{why: "no such call", path: ev + "/calls/999/accept", body: "round=1&table=1&director=TD", code: 404},
+		},
+		"POST /console/{id}/calls/{call}/dismiss": {
+			{why: "call not a number", path: ev + "/calls/x/dismiss", body: "director=TD&why=x", code: 400},
+			{why: "no reason", path: ev + "/calls/999/dismiss", body: "director=TD", code: 400},
+			{why: "no such call", path: ev + "/calls/999/dismiss", body: "director=TD&why=replayed", code: 404},
+		},
 		"GET /console/{id}/export.json": {{why: "no such event", path: "/console/999/export.json", code: 404}},
 		"GET /console/{id}/export.pbn":  {{why: "id not a number", path: "/console/x/export.pbn", code: 400}},
 		"GET /console/{id}/stream":      {{why: "not the director", path: ev + "/stream", anon: true, code: 401}},
@@ -270,6 +287,8 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "board out of range", path: "/t/" + c1 + "/enter", body: entry("board=99"), json: true, code: 400},
 			{why: "another table's board", path: "/t/" + c1 + "/enter", body: entry("board=" + strconv.Itoa(e.state(2).Boards[0].Number)), json: true, code: 400},
 			{why: "level a list", path: "/t/" + c1 + "/enter", body: entry("level=[4]"), json: true, code: 400},
+			{why: "round -1", path: "/t/" + c1 + "/enter", body: entry("round=-1"), json: true, code: 400},
+			{why: "a wrong board the event does not have, even sent as one (Law 15)", path: "/t/" + c1 + "/enter", body: entry(`board=99,"wrong_board":true`), json: true, code: 400},
 			{why: "wrong code", path: "/t/NOSUCH/enter", body: entry(""), json: true, code: 403},
 		},
 		"POST /t/{code}/confirm": {

@@ -24,6 +24,12 @@ type entryJSON struct {
 	Declarer string `json:"declarer"`
 	Tricks   int    `json:"tricks"`
 	Lead     string `json:"lead"` // optional: "SK", "♠K"
+	// Round is the round the page showed when the entry was made, and
+	// WrongBoard that North–South send a board not in it after the
+	// page's warning: either way a board not of the table's current
+	// round is held for the director, not counted (store.Held, Law 15).
+	Round      int  `json:"round"`
+	WrongBoard bool `json:"wrong_board"`
 }
 
 type confirmJSON struct {
@@ -64,12 +70,15 @@ func decode(r *http.Request, v any) error {
 
 // entry checks and converts an entry: every field named when wrong.
 func (e entryJSON) entry() (store.Entry, error) {
-	out := store.Entry{Board: e.Board, Tricks: e.Tricks}
+	out := store.Entry{Board: e.Board, Tricks: e.Tricks, Round: e.Round, WrongBoard: e.WrongBoard}
 	bad := func(field, msg string) (store.Entry, error) {
 		return out, fmt.Errorf("%w: %s: %s", store.ErrInvalid, field, msg)
 	}
 	if e.Board < 1 {
 		return bad("board", "want a board number from 1")
+	}
+	if e.Round < 0 {
+		return bad("round", fmt.Sprintf("%d: want the round the page showed, or nothing", e.Round))
 	}
 	if e.Level == 0 {
 		return out, nil // passed out
@@ -416,17 +425,35 @@ type matchBoard struct {
 	AwayIMPs float64 `json:"away_imps"`
 }
 
-// matchSoFar scores the boards of the table's match in its round that
-// both rooms have played (never a board this table has not played), each
-// alone and then all together, through package event's Score on the event
-// file with every other match emptied. Nil when no board is played in both
-// rooms yet.
+// matchSoFar is the table's match so far (matchScore), computed once per
+// change of the event for both rooms of the match and shared (live.go):
+// a room's page reloading on every notice no longer rebuilds the event
+// file from the store to score its match.
 func (s *Server) matchSoFar(ctx context.Context, tc store.TableCode, a store.Assignment) (*matchView, error) {
-	ev, err := s.st.EventFile(ctx, tc.Event)
+	mt, closed := store.MatchOf(true, tc.Table)
+	name := fmt.Sprintf("match %d %d %v", a.Round, mt, a.Boards)
+	v, err := s.live.shared(ctx, tc.Event, name, func(ctx context.Context) (any, error) {
+		return s.matchScore(ctx, tc.Event, a, mt)
+	})
+	m, _ := v.(*matchView)
+	if err != nil || m == nil {
+		return nil, err
+	}
+	out := *m // shared: the room is this table's own
+	out.Room = map[bool]string{false: "open", true: "closed"}[closed]
+	return &out, nil
+}
+
+// matchScore scores the boards of match mt in the round of a that both
+// rooms have played (never a board this table has not played), each alone
+// and then all together, through package event's Score on a private copy
+// of the event file (eventFile, built once per change) with every other
+// match emptied. Nil when no board is played in both rooms yet.
+func (s *Server) matchScore(ctx context.Context, id int64, a store.Assignment, mt int) (*matchView, error) {
+	ev, err := s.eventFile(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	mt, closed := store.MatchOf(true, tc.Table)
 	_, _, m, err := ev.Match(a.Round, mt)
 	if err != nil {
 		return nil, err
@@ -478,11 +505,11 @@ func (s *Server) matchSoFar(ctx context.Context, tc store.TableCode, a store.Ass
 		}
 		return home, away, m.VP, nil
 	}
-	labels, err := s.labels(ctx, tc.Event)
+	labels, err := s.labels(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	v := &matchView{Home: labels[m.NS], Away: labels[m.EW], Room: map[bool]string{false: "open", true: "closed"}[closed]}
+	v := &matchView{Home: labels[m.NS], Away: labels[m.EW]}
 	for _, b := range both {
 		h, w, _, err := score([]int{b})
 		if err != nil {

@@ -152,8 +152,8 @@ func warnedEntry(t *testing.T, te *env, a store.Assignment) (store.Entry, []stri
 // double-dummy table, a contract for the wrong side), East–West see them
 // when they check it, and the director sees them later on the console.
 // An entry that waited in the browser while the round moved on (the board
-// is no longer in this round) is refused, the table is told, and the
-// director is called with what it was.
+// is no longer in this round) is not counted, the table is told, and it is
+// held for the director as a call with what it was (Law 15 workflow).
 func TestTablePageWarnings(t *testing.T) {
 	alloc := browser(t)
 	te := newEnv(t, storetest.SQLite)
@@ -215,13 +215,14 @@ func TestTablePageWarnings(t *testing.T) {
 		}
 	}
 
-	// An entry waiting offline while the director moves the round on.
+	// An entry waiting offline while the director moves the round on: it
+	// is not counted (a table writes only its current round's boards) but
+	// held for the director with the result entered and why.
 	other := a.Boards[0]
 	if other == e.Board {
 		other = a.Boards[1]
 	}
 	p.expect("ERR_INTERNET_DISCONNECTED")
-	p.expect("status of 400 (Bad Request) " + te.ts.URL + "/t/" + te.codes[1] + "/enter")
 	p.do(jsDo(`document.getElementById('accept').click()`))
 	p.wait(`document.getElementById('queue').hidden && !document.getElementById('entry').hidden`)
 	p.do(jsDo(fmt.Sprintf(`Array.from(document.querySelectorAll('#boards button')).find(b => b.textContent.startsWith('Board %d ')).click()`, other)))
@@ -238,8 +239,8 @@ func TestTablePageWarnings(t *testing.T) {
 	}
 	p.do(offline(false))
 	p.wait(`document.getElementById('queue').hidden && !document.getElementById('message').hidden`)
-	if msg := p.text("#message"); !strings.Contains(msg, "not played at table 1 in round 2") {
-		t.Errorf("the table is told %q, want that the board is not played in round 2", msg)
+	if msg := p.text("#message"); !strings.Contains(msg, fmt.Sprintf("Board %d was not counted: entered for round 1, but the table is at round 2 now", other)) {
+		t.Errorf("the table is told %q, want that board %d was not counted, the round having moved on", msg, other)
 	}
 	var calls []store.Call
 	for range 50 {
@@ -248,15 +249,16 @@ func TestTablePageWarnings(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if len(calls) != 1 || !strings.Contains(calls[0].Note, fmt.Sprintf("board %d passed out", other)) || !strings.Contains(calls[0].Note, "not played at table 1 in round 2") {
-		t.Errorf("director calls %+v, want one naming the refused entry of board %d and why", calls, other)
+	if len(calls) != 1 || calls[0].Board != other || calls[0].Entry == nil || calls[0].Entry.Contract != "Pass" || calls[0].Round != 1 ||
+		!strings.Contains(calls[0].Note, "the table is at round 2 now") {
+		t.Errorf("director calls %+v, want one holding board %d passed out in round 1 and why", calls, other)
 	}
 	if rs, _ := te.st.Results(ctx, te.id); len(rs) != 1 {
-		t.Errorf("the refused entry was saved: %+v", rs)
+		t.Errorf("the held entry was counted: %+v", rs)
 	}
 	d.do(chromedp.Navigate(fmt.Sprintf("%s/console/%d", te.ts.URL, te.id)), chromedp.WaitVisible(chromedp.ID("calls-title")))
-	if got := d.text("#calls-title + ul"); !strings.Contains(got, "Not saved") {
-		t.Errorf("console calls do not show the refused entry:\n%s", got)
+	if got := d.text("#calls-title + ul"); !strings.Contains(got, "Entered: Pass") || !strings.Contains(got, fmt.Sprintf("Let board %d stand", other)) {
+		t.Errorf("console calls do not show the held entry:\n%s", got)
 	}
 }
 

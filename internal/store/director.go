@@ -46,6 +46,11 @@ type CorrectionRecord struct {
 	Window   string
 	Override string
 	Revision int64 // the board's revision after the correction
+	// Detail is the correction as an imported event file recorded it (its
+	// source, room, match margins, appeal, deadline and lost places: NSWBA
+	// 13, 14), written back to the event file as it came; nil for one
+	// made here.
+	Detail *event.Correction `json:",omitempty"`
 }
 
 // Correct changes a result as the director. Inside the NSWBA 13 window of
@@ -176,7 +181,7 @@ func (s *Store) Revision(ctx context.Context, id int64, k Key) (int64, error) {
 
 // Corrections returns the event's corrections in order.
 func (s *Store) Corrections(ctx context.Context, id int64) ([]CorrectionRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision FROM corrections WHERE event_id = $1 ORDER BY id`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision, detail FROM corrections WHERE event_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -184,9 +189,14 @@ func (s *Store) Corrections(ctx context.Context, id int64) ([]CorrectionRecord, 
 	var out []CorrectionRecord
 	for rows.Next() {
 		var c CorrectionRecord
-		var old, nw, at string
-		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Board, &old, &nw, &c.By, &c.Why, &at, &c.Window, &c.Override, &c.Revision); err != nil {
+		var old, nw, at, detail string
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Board, &old, &nw, &c.By, &c.Why, &at, &c.Window, &c.Override, &c.Revision, &detail); err != nil {
 			return nil, err
+		}
+		if detail != "" {
+			if err := json.Unmarshal([]byte(detail), &c.Detail); err != nil {
+				return nil, fmt.Errorf("correction %d: %w", c.ID, err)
+			}
 		}
 		json.Unmarshal([]byte(old), &c.Old)
 		json.Unmarshal([]byte(nw), &c.New)
@@ -202,6 +212,7 @@ const (
 	RulingSplit      = "split"      // Law 12C1(b): each side its own assigned score
 	RulingWeighted   = "weighted"   // Law 12C1(c): weighted outcomes
 	RulingArtificial = "artificial" // Law 12C2: average plus, average, average minus, or a percentage
+	RulingUnplayed   = "unplayed"   // NSWBA 13.10: not played through no fault of the players (IMP events)
 )
 
 // Ruling is the director's adjusted score on a board at a table. It takes
@@ -221,6 +232,12 @@ type Ruling struct {
 	Director string
 	Why      string
 	At       time.Time
+	// Marks of the board the score is given on, as an event file carries
+	// them (event.Result): its fouled form (Law 87), turned through 90°
+	// (NSWBA 8.4), an appeal pending or decided (NSWBA 14).
+	Form   int    `json:",omitempty"`
+	Turned bool   `json:",omitempty"`
+	Appeal string `json:",omitempty"`
 }
 
 // Outcome is one result of a weighted score and its weight.
@@ -231,7 +248,7 @@ type Outcome struct {
 
 func (r Ruling) check() error {
 	switch r.Kind {
-	case RulingAssigned, RulingSplit:
+	case RulingAssigned, RulingSplit, RulingUnplayed:
 		return nil
 	case RulingWeighted:
 		if len(r.Outcomes) < 2 {
@@ -256,7 +273,7 @@ func (r Ruling) check() error {
 		}
 		return nil
 	}
-	return fmt.Errorf("%w: ruling kind %q: want assigned, split, weighted or artificial", ErrInvalid, r.Kind)
+	return fmt.Errorf("%w: ruling kind %q: want assigned, split, weighted, artificial or unplayed", ErrInvalid, r.Kind)
 }
 
 // AddRuling records an adjusted score, replacing any earlier ruling on the
@@ -326,6 +343,11 @@ type Fine struct {
 	Director string
 	Note     string
 	At       time.Time
+	// Offence is the entry of the offences register as an imported event
+	// file held it (its players, minutes, number, penalty, fine and unit:
+	// NSWBA 7); the event file is written with it as it came. Nil for a
+	// fine given here.
+	Offence *event.Offence `json:",omitempty"`
 }
 
 // AddFine records a fine.
@@ -366,7 +388,7 @@ func (s *Store) AddFine(ctx context.Context, id int64, f Fine) (Fine, error) {
 
 // Fines returns the event's fines.
 func (s *Store) Fines(ctx context.Context, id int64) ([]Fine, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, entrant, amount, kind, director, note, at FROM fines WHERE event_id = $1 ORDER BY id`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, entrant, amount, kind, director, note, at, offence FROM fines WHERE event_id = $1 ORDER BY id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -374,11 +396,16 @@ func (s *Store) Fines(ctx context.Context, id int64) ([]Fine, error) {
 	var out []Fine
 	for rows.Next() {
 		var f Fine
-		var at string
-		if err := rows.Scan(&f.ID, &f.Entrant, &f.Amount, &f.Kind, &f.Director, &f.Note, &at); err != nil {
+		var at, off string
+		if err := rows.Scan(&f.ID, &f.Entrant, &f.Amount, &f.Kind, &f.Director, &f.Note, &at, &off); err != nil {
 			return nil, err
 		}
 		f.At = parseStamp(at)
+		if off != "" {
+			if err := json.Unmarshal([]byte(off), &f.Offence); err != nil {
+				return nil, fmt.Errorf("fine %d: offence: %w", f.ID, err)
+			}
+		}
 		out = append(out, f)
 	}
 	return out, rows.Err()
@@ -392,6 +419,13 @@ type Call struct {
 	Note     string
 	At       time.Time
 	Answered *time.Time
+	// A held entry (held.go): the board, the result as entered with its
+	// warnings (nil for a plain call), and the director's decision
+	// (HeldAccepted, or HeldDismissed with who and why; empty while it
+	// waits).
+	Board   int     `json:",omitempty"`
+	Entry   *Result `json:",omitempty"`
+	Outcome string  `json:",omitempty"`
 }
 
 // CallDirector records a table's call with a short note; a retry with the
@@ -428,8 +462,12 @@ func (s *Store) CallDirector(ctx context.Context, key string, tc TableCode, note
 
 // Calls returns the event's director calls, unanswered first.
 func (s *Store) Calls(ctx context.Context, id int64) ([]Call, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, note, at, answered_at FROM director_calls WHERE event_id = $1
-		ORDER BY CASE WHEN answered_at IS NULL THEN 0 ELSE 1 END, id`, id)
+	return s.calls(ctx, ``, id)
+}
+
+func (s *Store) calls(ctx context.Context, where string, args ...any) ([]Call, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, round, table_no, note, at, answered_at, board, entry, outcome FROM director_calls WHERE event_id = $1 `+where+`
+		ORDER BY CASE WHEN answered_at IS NULL THEN 0 ELSE 1 END, id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -437,12 +475,17 @@ func (s *Store) Calls(ctx context.Context, id int64) ([]Call, error) {
 	var out []Call
 	for rows.Next() {
 		var c Call
-		var at string
+		var at, entry string
 		var ans sql.NullString
-		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Note, &at, &ans); err != nil {
+		if err := rows.Scan(&c.ID, &c.Round, &c.Table, &c.Note, &at, &ans, &c.Board, &entry, &c.Outcome); err != nil {
 			return nil, err
 		}
 		c.At, c.Answered = parseStamp(at), nullStamp(ans)
+		if entry != "" {
+			if err := json.Unmarshal([]byte(entry), &c.Entry); err != nil {
+				return nil, fmt.Errorf("call %d: held entry: %w", c.ID, err)
+			}
+		}
 		out = append(out, c)
 	}
 	return out, rows.Err()

@@ -43,7 +43,19 @@
 // (Tables, MatchOf), each entering its own results. DrawSwiss draws a Swiss
 // round with package event and stores it with its tables (AddRound);
 // ImportEvent stores an event file run with the command line so that it
-// goes on here; Section is one section's part of an event file.
+// goes on here, with everything it holds (migration 0005 keeps what the
+// store's own columns do not: a result's fouled form, turn and appeal, the
+// offences register's entries and the corrections as recorded, whom a
+// posting showed as qualifying), so that EventFile writes the file again
+// as it came; UndoRound takes back the last drawn round before any of its
+// results exists, the reason kept; Section is one section's part of an
+// event file.
+//
+// A table writes only its own boards of its current round: an entry of any
+// other board is not counted, but held as a director call carrying the
+// result and the warning when the table sends it knowing, or when it
+// waited offline while the round moved on (held.go, Law 15); the director
+// accepts it (AcceptHeld, a correction) or dismisses it.
 //
 // EventFile and PBN export an event (bridgetd-event/1 through package event,
 // PBN through package pbn), the director's rulings with them: in the event

@@ -737,11 +737,13 @@ func skeletonText(ev *event.Event) (string, error) {
 // imported is what an event file brings beside its skeleton: the results
 // and rulings by server table, the fines, postings and corrections.
 type imported struct {
-	results []Result
-	rulings []Ruling
-	fines   []Fine
-	posted  map[int]*time.Time
-	posts   []event.Posting
+	results     []Result
+	marks       []mark
+	rulings     []Ruling
+	fines       []Fine
+	corrections []CorrectionRecord
+	posted      map[int]*time.Time
+	posts       []event.Posting
 }
 
 // createFromEvent stores an event built by package event (Setup.Event):
@@ -1023,6 +1025,19 @@ func (s *Store) Seatings(ctx context.Context, id int64) ([]Seating, error) {
 	return out, nil
 }
 
+// skeletonIn reads the event's skeleton in the writing transaction: nil
+// for an event created before the store kept one, ErrNotFound for no
+// event.
+func skeletonIn(ctx context.Context, tx *sql.Tx, id int64) (*event.Event, error) {
+	var text string
+	if err := tx.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text); errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("event %d: %w", id, ErrNotFound)
+	} else if err != nil || text == "" {
+		return nil, err
+	}
+	return event.Read(strings.NewReader(text), "skeleton")
+}
+
 // Forfeit declares the match at match table match of round round forfeited
 // by entrant offender, through package event's rule (NSWBA 13.9: the
 // offender scores 0 VPs, the other side the award, adjusted at the end):
@@ -1032,18 +1047,12 @@ func (s *Store) Seatings(ctx context.Context, id int64) ([]Seating, error) {
 // (ErrInvalid).
 func (s *Store) Forfeit(ctx context.Context, id int64, round, match, offender int) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var text string
-		if err := tx.QueryRowContext(ctx, `SELECT skeleton FROM events WHERE id = $1`, id).Scan(&text); errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("event %d: %w", id, ErrNotFound)
-		} else if err != nil {
-			return err
-		}
-		if text == "" {
-			return fmt.Errorf("%w: a movement scored by matchpoints has no forfeited matches (NSWBA 13.9 is for events scored by IMPs)", ErrInvalid)
-		}
-		sk, err := event.Read(strings.NewReader(text), "skeleton")
+		sk, err := skeletonIn(ctx, tx, id)
 		if err != nil {
 			return err
+		}
+		if sk == nil {
+			return fmt.Errorf("%w: a movement scored by matchpoints has no forfeited matches (NSWBA 13.9 is for events scored by IMPs)", ErrInvalid)
 		}
 		if sk.Scoring == event.Matchpoints {
 			return fmt.Errorf("%w: an event scored by matchpoints has no forfeited matches (NSWBA 13.9 is for events scored by IMPs)", ErrInvalid)

@@ -90,6 +90,10 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		m, closed := MatchOf(TwoRooms(ev), k.Table)
 		byRoom[room{k.Round, m, closed}] = append(byRoom[room{k.Round, m, closed}], r)
 	}
+	marks, err := s.resultMarks(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	ruled := map[Key]bool{}
 	for _, r := range rulings {
 		if x, ok := rulingResult(r); ok {
@@ -100,7 +104,11 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 	for _, r := range res {
 		k := Key{r.Round, r.Table, r.Board}
 		if r.Status == Confirmed && !ruled[k] {
-			add(k, eventResult(r))
+			x := eventResult(r)
+			if m, ok := marks[k]; ok {
+				x.Form, x.Turned, x.Appeal = m.Form, m.Turned, m.Appeal
+			}
+			add(k, x)
 		}
 	}
 	rooms := slices.Collect(maps.Keys(byRoom))
@@ -118,18 +126,25 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 				ev.Sessions[i].Posted = se.Posted
 			}
 		}
-		for _, at := range se.Postings {
-			ev.Postings = append(ev.Postings, event.Posting{Session: se.Number, At: at})
-		}
+	}
+	if ev.Postings, err = s.postings(ctx, id); err != nil {
+		return nil, err
 	}
 	cs, err := s.Corrections(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	for _, c := range cs {
-		m, _ := MatchOf(TwoRooms(ev), c.Table)
+		if c.Detail != nil {
+			ev.Corrections = append(ev.Corrections, *c.Detail) // as an imported file recorded it
+			continue
+		}
+		m, closed := MatchOf(TwoRooms(ev), c.Table)
 		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
 			Board: c.Board, Window: c.Window, Override: c.Override}
+		if closed {
+			x.Room = event.RoomClosed
+		}
 		if c.Old != nil {
 			r := eventResult(*c.Old)
 			x.Old = &r
@@ -145,6 +160,10 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		return nil, err
 	}
 	for _, f := range fines {
+		if f.Offence != nil {
+			ev.Offences = append(ev.Offences, *f.Offence) // as an imported file recorded it
+			continue
+		}
 		amount, unit := f.Amount*ev.Top/100, "MP"
 		if ev.Scoring != event.Matchpoints {
 			amount, unit = f.Amount*ev.VPTotal/100, "VP"
@@ -203,11 +222,14 @@ func (s *Store) movementEvent(ctx context.Context, e Event, ens []Entrant, sessi
 
 // rulingResult is a ruling as the event file's result: an assigned score
 // (Law 12C1(a)), a split score (Law 12C1(b), EWScore), a weighted score
-// (Law 12C1(c), Weighted) or an artificial one (Law 12C2, Award A+/A/A−).
+// (Law 12C1(c), Weighted), an artificial one (Law 12C2, Award A+/A/A−) or
+// a board not played (NSWBA 13.10, Unplayed), with the board's marks.
 // ok is false for an artificial score given as a percentage.
 func rulingResult(r Ruling) (event.Result, bool) {
-	x := event.Result{Board: r.Board, Score: r.NSScore}
+	x := event.Result{Board: r.Board, Score: r.NSScore, Form: r.Form, Turned: r.Turned, Appeal: r.Appeal}
 	switch r.Kind {
+	case RulingUnplayed:
+		x.Score, x.Unplayed = 0, true
 	case RulingSplit:
 		ew := r.EWScore
 		x.EWScore = &ew
@@ -393,6 +415,11 @@ func rulingRow(r Ruling, ns, ew int) score.Result {
 		nsA, _ := ParseAward(r.NSAward)
 		ewA, _ := ParseAward(r.EWAward)
 		return score.ArtificialScore(ns, ew, nsA, ewA)
+	case RulingUnplayed:
+		// NSWBA 13.10 gives each side IMPs by its own formula, which the
+		// event's ranking applies (package event); on a matchpoint
+		// traveller the nearest is neither side's fault: average to both.
+		return score.ArtificialScore(ns, ew, score.Ave, score.Ave)
 	}
 	return score.AssignedScore(ns, ew, r.NSScore)
 }
@@ -497,25 +524,26 @@ func setScore(row []string, nsScore int) {
 
 func fmtPct(p float64) string { return strconv.FormatFloat(p, 'f', 2, 64) }
 
-// ErrNotCarried refuses an event file holding what the store cannot hold:
-// a fouled, turned or unplayed board, a fine in another unit. It is an
-// ErrInvalid.
-var ErrNotCarried = fmt.Errorf("%w: not carried by the server's store", ErrInvalid)
-
 // ImportEvent stores an event file (bridgetd-event/1, read by package
 // event) so that an event run with the command line goes on in the
-// server: its entrants, sessions and rounds with their forfeits and the
-// margins entered for whole matches (in the skeleton), each result at its
-// table (at teams each room its table, Tables), each adjusted score as the
-// director's ruling (Law 12C), the fines (NSWBA 7) and the postings
-// (NSWBA 13). boards are the deals of the boards its rounds use (the event
-// file holds none). Corrections stay in the file: the results are the
-// corrected ones. Nothing is stored when any part does not fit.
+// server, with everything the file holds: its entrants, sessions and
+// rounds with their forfeits and the margins entered for whole matches
+// (in the skeleton), each result at its table (at teams each room its
+// table, Tables) with its marks (a fouled form, Law 87; turned through
+// 90°, NSWBA 8.4; an appeal, NSWBA 14), each adjusted score as the
+// director's ruling (Law 12C; an unplayed board, NSWBA 13.10), every
+// entry of the offences register (fines and warnings of every kind and
+// unit, NSWBA 7), every correction with who, when and why (NSWBA 13) and
+// the postings with whom they showed as qualifying. The event file
+// written again (EventFile) holds what was read. boards are the deals of
+// the boards its rounds use (the event file holds none). Nothing is
+// stored when any part does not fit.
 func (s *Store) ImportEvent(ctx context.Context, ev *event.Event, boards []deal.Board) (int64, error) {
 	if err := ev.Validate(); err != nil {
 		return 0, fmt.Errorf("store: import: %w: %v", ErrInvalid, err)
 	}
 	im := &imported{posted: map[int]*time.Time{}}
+	two := TwoRooms(ev)
 	for _, se := range ev.Sessions {
 		im.posted[se.Number] = se.Posted
 		for i := range se.Rounds {
@@ -542,20 +570,36 @@ func (s *Store) ImportEvent(ctx context.Context, ev *event.Event, boards []deal.
 			}
 		}
 	}
-	for _, o := range ev.Offences {
-		if o.Fine <= 0 || (o.Event != "" && o.Event != ev.Name) {
-			continue
-		}
-		pct := 0.0
+	for i, o := range ev.Offences {
+		f := Fine{Entrant: o.Entrant, Kind: string(o.Kind), Director: cmp.Or(o.Director, "imported"), Note: o.Note, At: o.At, Offence: &ev.Offences[i]}
 		switch {
 		case o.Unit == "MP" && ev.Top > 0:
-			pct = 100 * o.Fine / ev.Top
+			f.Amount = 100 * o.Fine / ev.Top
 		case o.Unit == "VP" && ev.VPTotal > 0:
-			pct = 100 * o.Fine / ev.VPTotal
-		default:
-			return 0, fmt.Errorf("store: import: fine of entrant %d: %w: %g %s", o.Entrant, ErrNotCarried, o.Fine, o.Unit)
+			f.Amount = 100 * o.Fine / ev.VPTotal
 		}
-		im.fines = append(im.fines, Fine{Entrant: o.Entrant, Amount: pct, Kind: string(o.Kind), Director: cmp.Or(o.Director, "imported"), Note: o.Note, At: o.At})
+		im.fines = append(im.fines, f)
+	}
+	for i, c := range ev.Corrections {
+		table := c.Table
+		if two {
+			table = 2*c.Table - 1
+			if c.Room == event.RoomClosed {
+				table++
+			}
+		}
+		rec := CorrectionRecord{Key: Key{c.Round, table, c.Board}, By: c.By, Why: c.Why, At: c.At, Window: c.Window, Override: c.Override, Detail: &ev.Corrections[i]}
+		for _, x := range []struct {
+			from *event.Result
+			to   **Result
+		}{{c.Old, &rec.Old}, {c.New, &rec.New}} {
+			if x.from != nil {
+				r := storedResult(*x.from)
+				r.Round, r.Table, r.Board = c.Round, table, c.Board
+				*x.to = &r
+			}
+		}
+		im.corrections = append(im.corrections, rec)
 	}
 	im.posts = ev.Postings
 	var start time.Time
@@ -565,18 +609,40 @@ func (s *Store) ImportEvent(ctx context.Context, ev *event.Event, boards []deal.
 	return s.createFromEvent(ctx, Setup{Event: ev, Boards: boards, Start: start, Style: string(ev.Kind)}, im)
 }
 
-// importResult turns a result of the event file at table a into the
-// store's: a confirmed table result, or a ruling for an adjusted score.
-func importResult(im *imported, a Assignment, r event.Result) error {
-	if r.Form != 0 || r.Turned || r.Unplayed {
-		return fmt.Errorf("%w: a fouled (Law 87), turned (NSWBA 8.4) or unplayed (NSWBA 13.10) board", ErrNotCarried)
+// storedResult is an event file's result as the store lists it in a
+// correction: its contract, declarer, tricks and score.
+func storedResult(r event.Result) Result {
+	x := Result{Board: r.Board, Score: r.Score, Tricks: r.Tricks, Status: Confirmed}
+	if r.Contract != nil {
+		x.Contract = "Pass"
+		if !r.Contract.IsPassedOut() {
+			x.Contract, x.Declarer = r.Contract.String(), r.Declarer.String()
+		}
 	}
+	return x
+}
+
+// mark is what an event file marks a table result with beyond its
+// contract (result_marks, migration 0005).
+type mark struct {
+	Key
+	Form   int
+	Turned bool
+	Appeal string
+}
+
+// importResult turns a result of the event file at table a into the
+// store's: a confirmed table result with its marks, or a ruling for an
+// adjusted score or an unplayed board.
+func importResult(im *imported, a Assignment, r event.Result) error {
 	if err := r.Complete(); err != nil {
 		return fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
 	k := Key{a.Round, a.Table, r.Board}
-	ru := Ruling{Key: k, Director: "imported", Why: "from the event file", NSScore: r.Score}
+	ru := Ruling{Key: k, Director: "imported", Why: "from the event file", NSScore: r.Score, Form: r.Form, Turned: r.Turned, Appeal: r.Appeal}
 	switch {
+	case r.Unplayed:
+		ru.Kind, ru.NSScore = RulingUnplayed, 0
 	case r.Award != "":
 		ns, ew, _ := strings.Cut(r.Award, "/")
 		ru.Kind, ru.NSScore, ru.NSAward, ru.EWAward = RulingArtificial, 0, ns, ew
@@ -596,6 +662,9 @@ func importResult(im *imported, a Assignment, r event.Result) error {
 			res.Contract, res.Declarer, res.Tricks = r.Contract.String(), r.Declarer.String(), r.Tricks
 		}
 		im.results = append(im.results, res)
+		if r.Form != 0 || r.Turned || r.Appeal != "" {
+			im.marks = append(im.marks, mark{Key: k, Form: r.Form, Turned: r.Turned, Appeal: r.Appeal})
+		}
 		return nil
 	}
 	if err := ru.check(); err != nil {
@@ -612,6 +681,12 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 	for _, r := range im.results {
 		r.Entered, r.Confirmed = now, &now
 		if _, err := putResult(ctx, s.cached(tx), id, r); err != nil {
+			return err
+		}
+	}
+	for _, m := range im.marks {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal); err != nil {
 			return err
 		}
 	}
@@ -632,8 +707,29 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO fines (id, event_id, entrant, amount, kind, director, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-			fid, id, f.Entrant, f.Amount, f.Kind, f.Director, f.Note, stamp(f.At)); err != nil {
+		off, err := json.Marshal(f.Offence)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO fines (id, event_id, entrant, amount, kind, director, note, at, offence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			fid, id, f.Entrant, f.Amount, f.Kind, f.Director, f.Note, stamp(f.At), string(off)); err != nil {
+			return err
+		}
+	}
+	for _, c := range im.corrections {
+		cid, err := nextID(ctx, tx, "corrections")
+		if err != nil {
+			return err
+		}
+		oldJ, _ := json.Marshal(c.Old)
+		newJ, _ := json.Marshal(c.New)
+		detail, err := json.Marshal(c.Detail)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision, detail)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 0, $13)`,
+			cid, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(c.At), c.Window, c.Override, string(detail)); err != nil {
 			return err
 		}
 	}
@@ -651,11 +747,62 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 		}
 	}
 	for _, p := range im.posts {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO postings (event_id, session, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, id, p.Session, stamp(p.At)); err != nil {
+		q := ""
+		if len(p.Qualified) > 0 {
+			b, _ := json.Marshal(p.Qualified)
+			q = string(b)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO postings (event_id, session, at, qualified) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, id, p.Session, stamp(p.At), q); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// postings returns the event's postings in order, each with the entrants
+// it showed as qualifying (NSWBA 13).
+func (s *Store) postings(ctx context.Context, id int64) ([]event.Posting, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT session, at, qualified FROM postings WHERE event_id = $1 ORDER BY session, at`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []event.Posting
+	for rows.Next() {
+		var p event.Posting
+		var at, q string
+		if err := rows.Scan(&p.Session, &at, &q); err != nil {
+			return nil, err
+		}
+		p.At = parseStamp(at)
+		if q != "" {
+			if err := json.Unmarshal([]byte(q), &p.Qualified); err != nil {
+				return nil, fmt.Errorf("store: posting of session %d: %w", p.Session, err)
+			}
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// resultMarks returns the marks of the event's table results by key.
+func (s *Store) resultMarks(ctx context.Context, id int64) (map[Key]mark, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT round, table_no, board, form, turned, appeal FROM result_marks WHERE event_id = $1`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[Key]mark{}
+	for rows.Next() {
+		var m mark
+		var turned int
+		if err := rows.Scan(&m.Round, &m.Table, &m.Board, &m.Form, &turned, &m.Appeal); err != nil {
+			return nil, err
+		}
+		m.Turned = turned == 1
+		out[m.Key] = m
+	}
+	return out, rows.Err()
 }
 
 // DrawSwiss draws the next round of a Swiss event from its results as they
@@ -730,8 +877,8 @@ const rulingPrefix = "bridgetd-ruling "
 
 // RulingComment writes a ruling as the text of a PBN comment: the prefix
 // "bridgetd-ruling " and its fields as a URL query (round, table, board,
-// kind, ns, ew, outcomes as SCORE:WEIGHT pairs, ns_award, ew_award, law,
-// director, why), escaped so that no brace closes the comment.
+// kind, ns, ew, outcomes as SCORE:WEIGHT pairs, ns_award, ew_award, the
+// board's marks form, turned and appeal, law, director, why), escaped so that no brace closes the comment.
 func RulingComment(r Ruling) string {
 	v := url.Values{}
 	v.Set("round", strconv.Itoa(r.Round))
@@ -754,7 +901,13 @@ func RulingComment(r Ruling) string {
 		v.Set("ns_award", r.NSAward)
 		v.Set("ew_award", r.EWAward)
 	}
-	for k, x := range map[string]string{"law": r.Law, "director": r.Director, "why": r.Why} {
+	if r.Form != 0 {
+		v.Set("form", strconv.Itoa(r.Form))
+	}
+	if r.Turned {
+		v.Set("turned", "1")
+	}
+	for k, x := range map[string]string{"law": r.Law, "director": r.Director, "why": r.Why, "appeal": r.Appeal} {
 		if x != "" {
 			v.Set(k, x)
 		}
@@ -791,6 +944,7 @@ func ParseRulingComment(text string) (r Ruling, ok bool, err error) {
 	num("board", &r.Board, true)
 	num("ns", &r.NSScore, false)
 	num("ew", &r.EWScore, false)
+	num("form", &r.Form, false)
 	if err != nil {
 		return r, true, err
 	}
@@ -798,7 +952,11 @@ func ParseRulingComment(text string) (r Ruling, ok bool, err error) {
 		return r, true, fmt.Errorf("%w: ruling at round %d table %d board %d: want each from 1", ErrInvalid, r.Round, r.Table, r.Board)
 	}
 	r.Kind, r.NSAward, r.EWAward = v.Get("kind"), v.Get("ns_award"), v.Get("ew_award")
-	r.Law, r.Director, r.Why = v.Get("law"), v.Get("director"), v.Get("why")
+	r.Law, r.Director, r.Why, r.Appeal = v.Get("law"), v.Get("director"), v.Get("why"), v.Get("appeal")
+	r.Turned = v.Get("turned") == "1"
+	if r.Form < 0 {
+		return r, true, fmt.Errorf("%w: ruling form %d: want a fouled form from 1, or none (Law 87)", ErrInvalid, r.Form)
+	}
 	if r.Kind == RulingWeighted {
 		if r.Outcomes, err = ParseOutcomes(v.Get("outcomes")); err != nil {
 			return r, true, err

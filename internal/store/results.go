@@ -28,6 +28,12 @@ type Entry struct {
 	Tricks   int // tricks declarer took, 0–13
 	Lead     bridge.Card
 	HasLead  bool
+	// Round is the round the table's page showed when the entry was made
+	// (0: not said) and WrongBoard says North–South sent a board not in
+	// it after the warning: such an entry, or one made in a round that
+	// has moved on, is held for the director, not counted (held.go).
+	Round      int
+	WrongBoard bool
 }
 
 // Result is a board's result at a table.
@@ -232,7 +238,20 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 			return err
 		}
 		var err error
-		if out, err = s.prepare(ctx, tx, tc, e); err != nil {
+		out, err = s.prepare(ctx, tx, tc, e)
+		if errors.Is(err, ErrWrongBoard) || errors.Is(err, ErrClosed) || (err == nil && e.Round != 0 && e.Round != out.Round) {
+			// Not of the current round, or made in a round that has moved
+			// on: held for the director (held.go) or refused.
+			r, held, herr := s.hold(ctx, tx, tc, e)
+			if herr != nil {
+				return herr
+			}
+			if held {
+				out = r
+				return remember(ctx, s.cached(tx), key, scope, out, out.Entered)
+			}
+		}
+		if err != nil {
 			return err
 		}
 		if out.Revision, err = putResult(ctx, s.cached(tx), tc.Event, out); err != nil {
@@ -257,7 +276,7 @@ func (s *Store) prepare(ctx context.Context, q querier, tc TableCode, e Entry) (
 		return Result{}, fmt.Errorf("%w: no round is open for table %d", ErrClosed, tc.Table)
 	}
 	if !a.Plays(e.Board) {
-		return Result{}, fmt.Errorf("%w: board %d is not played at table %d in round %d (boards %s)", ErrInvalid, e.Board, tc.Table, a.Round, joinInts(a.Boards))
+		return Result{}, fmt.Errorf("%w: board %d is not played at table %d in round %d (boards %s); a board played by mistake is sent again as a wrong board, for the director (Law 15)", ErrWrongBoard, e.Board, tc.Table, a.Round, joinInts(a.Boards))
 	}
 	if res[e.Board].Status == Confirmed {
 		return Result{}, fmt.Errorf("%w: board %d is already confirmed; call the director to change it", ErrConflict, e.Board)
@@ -282,6 +301,9 @@ func (s *Store) Preview(ctx context.Context, tc TableCode, e Entry) (Result, err
 		return Result{}, fmt.Errorf("store: board %d: %w", e.Board, err)
 	}
 	r, err := s.prepare(ctx, s.db, tc, e)
+	if errors.Is(err, ErrWrongBoard) {
+		r, err = s.previewWrong(ctx, tc, e)
+	}
 	if err != nil {
 		return r, fmt.Errorf("store: board %d at table %d: %w", e.Board, tc.Table, err)
 	}

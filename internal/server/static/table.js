@@ -8,6 +8,10 @@
   var base = '/t/' + encodeURIComponent(code);
   var QKEY = 'bridgetd-queue-' + code;
   var state = null, current = null, sending = false;
+  // others are boards not of this round that North–South chose to enter
+  // (played by mistake, Law 15); armed is the one whose warning has been
+  // shown, so that the next Send sends it to the director.
+  var others = [], armed = null;
 
   function $(id) { return document.getElementById(id); }
   function newKey() {
@@ -59,6 +63,10 @@
             enqueue('/call', { note: ('Not saved: ' + summary(item) + ': ' + (j.error || r.status)).slice(0, 160) });
           }
         }
+        else if (j.Status === 'held') {
+          // A board not of the table's round: kept for the director, not counted.
+          message('Board ' + j.Board + ' was not counted: ' + ((j.Warnings || [])[0] || 'sent to the director'));
+        }
         else if (item.path !== '/call') { message(''); } // a call leaves what is said
         refresh();
         pump();
@@ -82,12 +90,15 @@
   }
 
   function boardByNumber(n) {
-    for (var i = 0; i < (state.boards || []).length; i++) if (state.boards[i].number === n) return state.boards[i];
+    var all = ((state && state.boards) || []).concat(others);
+    for (var i = 0; i < all.length; i++) { if (all[i].number === n) return all[i]; }
     return null;
   }
 
+
   function render() {
     $('round-label').textContent = state.round ? '· Round ' + state.round : '';
+    $('other-form').hidden = !state.round;
     var pairs = $('pairs');
     pairs.textContent = state.round ? (state.seats ? seatNames(['North', 'South', 'East', 'West']) : 'NS ' + state.ns + ' · EW ' + state.ew) +
       (state.switched ? ' · arrow switch: NS hold the East–West cards' : '') : 'No round is open for this table yet.';
@@ -247,11 +258,38 @@
     var e = formEntry();
     if (e.level < 0) { message('Choose the level, or All pass.'); return; }
     if (e.level > 0 && (!e.strain || !e.declarer)) { message('Choose the strain and the declarer.'); return; }
+    var b = boardByNumber(current);
+    e.round = state && state.round || 0;
+    if (b && b.other) {
+      // Law 15: warned once; sent, it goes to the director, not counted.
+      if (armed !== current) {
+        armed = current;
+        message('Board ' + current + ' is not in this round. A wrong board? Press Send again to send it to the director, who decides whether its score stands (Law 15).');
+        return;
+      }
+      e.wrong_board = true;
+      armed = null;
+      others = others.filter(function (o) { return o.number !== current; });
+      current = null;
+      message('Board ' + e.board + ' sent to the director: it does not count until the director decides.');
+      enqueue('/enter', e);
+      $('entry-form').reset(); fillTricks(); $('preview').textContent = '';
+      render();
+      return;
+    }
     message('');
-    var b = boardByNumber(current); if (b) { b.status = 'entered'; b.contract = '…'; }
+    if (b) { b.status = 'entered'; b.contract = '…'; }
     enqueue('/enter', e);
     $('entry-form').reset(); fillTricks(); $('preview').textContent = '';
     render();
+  });
+  $('other-form').addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var n = parseInt($('other-board').value, 10);
+    if (!(n >= 1)) { message('Type the number on the board you played.'); return; }
+    if (!boardByNumber(n)) others.push({ number: n, status: '', other: true });
+    current = n; armed = null; $('other-board').value = '';
+    message(''); render();
   });
   $('accept').addEventListener('click', function () { enqueue('/confirm', { board: current, accept: true }); var b = boardByNumber(current); if (b) b.status = 'confirmed'; current = null; render(); });
   $('reject').addEventListener('click', function () { enqueue('/confirm', { board: current, accept: false }); var b = boardByNumber(current); if (b) b.status = 'rejected'; render(); });
