@@ -27,11 +27,12 @@ import (
 //     connection's PRAGMA data_version (another process on the file, or a
 //     statement of this one that bypassed the writer).
 //
-// A round whose boards are all confirmed leaves the cache: the table's
-// current round moves on, and the next write reads it again. PostgreSQL,
-// shared by several server processes, never uses it.
+// For each table it holds every open round's assignment and results, so
+// that the current round moves on to the next without a read when East–
+// West confirm the last board of one. PostgreSQL, shared by several server
+// processes, never uses it.
 type writerCache struct {
-	rounds map[tableKey]*tableRound
+	rounds map[tableKey]*tableRounds
 	boards map[boardKey]Board
 }
 
@@ -45,11 +46,69 @@ type boardKey struct {
 	board int
 }
 
-// tableRound is currentRound's answer for a table: its current round and
-// the results there, as the database would give them back.
-type tableRound struct {
-	a   Assignment
-	res map[int]Result
+// tableRounds is a table's assignments in the open rounds, by round, and
+// its results there by round and board, as the database would give them
+// back.
+type tableRounds struct {
+	as  []Assignment
+	res map[int]map[int]Result
+}
+
+// current is currentRound on the rounds held: the first with a board not
+// yet confirmed, else the last; Round 0 when no round is open.
+func (t *tableRounds) current() (Assignment, map[int]Result) {
+	var cur Assignment
+	for _, a := range t.as {
+		cur = a
+		for _, b := range a.Boards {
+			if t.res[a.Round][b].Status != Confirmed {
+				return a, t.res[a.Round]
+			}
+		}
+	}
+	if cur.Round == 0 {
+		return cur, nil
+	}
+	return cur, t.res[cur.Round]
+}
+
+// openRounds reads a table's assignments in the open rounds and its
+// results there: two queries of a few index seeks each.
+func (s *Store) openRounds(ctx context.Context, q querier, id int64, table int) (*tableRounds, error) {
+	cq := s.cached(q)
+	const open = `(SELECT number FROM rounds WHERE event_id = $1 AND started_at IS NOT NULL AND closed_at IS NULL)`
+	rows, err := cq.QueryContext(ctx, `SELECT round, ns, ew, boards, switched FROM assignments
+		WHERE event_id = $1 AND table_no = $2 AND ns <> 0 AND ew <> 0 AND round IN `+open+` ORDER BY round`, id, table)
+	if err != nil {
+		return nil, err
+	}
+	t := &tableRounds{res: map[int]map[int]Result{}}
+	for rows.Next() {
+		a := Assignment{Table: table}
+		var boards string
+		var sw int
+		if err := rows.Scan(&a.Round, &a.NS, &a.EW, &boards, &sw); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		a.Boards, a.Switch = splitInts(boards), sw == 1
+		t.as = append(t.as, a)
+		t.res[a.Round] = map[int]Result{}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	res, err := s.results(ctx, cq, id, `AND table_no = $2 AND round IN `+open, table)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range res {
+		if m := t.res[r.Round]; m != nil {
+			m[r.Board] = r
+		}
+	}
+	return t, nil
 }
 
 func (c *writerCache) drop() {
@@ -120,20 +179,18 @@ func (s *Store) tableRound(ctx context.Context, q querier, tc TableCode) (Assign
 		return s.currentRound(ctx, q, tc.Event, tc.Table)
 	}
 	k := tableKey{tc.Event, tc.Table}
-	if tr, ok := s.wcache.rounds[k]; ok {
-		return tr.a, tr.res, nil
+	t, ok := s.wcache.rounds[k]
+	if !ok {
+		var err error
+		if t, err = s.openRounds(ctx, q, tc.Event, tc.Table); err != nil {
+			return Assignment{}, nil, err
+		}
+		if s.wcache.rounds == nil {
+			s.wcache.rounds = map[tableKey]*tableRounds{}
+		}
+		s.wcache.rounds[k] = t
 	}
-	a, res, err := s.currentRound(ctx, q, tc.Event, tc.Table)
-	if err != nil {
-		return a, res, err
-	}
-	if s.wcache.rounds == nil {
-		s.wcache.rounds = map[tableKey]*tableRound{}
-	}
-	if res == nil {
-		res = map[int]Result{}
-	}
-	s.wcache.rounds[k] = &tableRound{a: a, res: res}
+	a, res := t.current()
 	return a, res, nil
 }
 
@@ -161,25 +218,18 @@ func (s *Store) board(ctx context.Context, q querier, id int64, n int) (b Board,
 }
 
 // keep records in the cache a result the writer has just written in tx
-// for table tc, as the database gives it back (stored); a round whose
-// boards are now all confirmed leaves the cache.
+// for table tc, as the database gives it back (stored).
 func (s *Store) keep(tx *sql.Tx, tc TableCode, r Result) {
 	if !s.inWriter(tx) {
 		return
 	}
 	k := tableKey{tc.Event, tc.Table}
-	tr, ok := s.wcache.rounds[k]
-	if !ok || tr.a.Round != r.Round {
-		delete(s.wcache.rounds, k)
+	t, ok := s.wcache.rounds[k]
+	if !ok || t.res[r.Round] == nil {
+		delete(s.wcache.rounds, k) // not a round held: read it again
 		return
 	}
-	tr.res[r.Board] = stored(r)
-	for _, b := range tr.a.Boards {
-		if tr.res[b].Status != Confirmed {
-			return
-		}
-	}
-	delete(s.wcache.rounds, k)
+	t.res[r.Round][r.Board] = stored(r)
 }
 
 // stored returns r as results reads it back from the database: times
