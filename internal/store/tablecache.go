@@ -48,28 +48,38 @@ type boardKey struct {
 
 // tableRounds is a table's assignments in the open rounds, by round, and
 // its results there by round and board, as the database would give them
-// back.
+// back. A round before the last whose boards are all confirmed is done:
+// only a director's write (which drops the cache) can change that, so its
+// results are not kept.
 type tableRounds struct {
-	as  []Assignment
-	res map[int]map[int]Result
+	as   []Assignment
+	done []bool // by index in as
+	res  map[int]map[int]Result
 }
 
 // current is currentRound on the rounds held: the first with a board not
-// yet confirmed, else the last; Round 0 when no round is open.
+// yet confirmed, else the last; Round 0 when no round is open. A round
+// found complete on the way is marked done.
 func (t *tableRounds) current() (Assignment, map[int]Result) {
-	var cur Assignment
-	for _, a := range t.as {
-		cur = a
+	for i, a := range t.as {
+		if t.done[i] {
+			continue
+		}
 		for _, b := range a.Boards {
 			if t.res[a.Round][b].Status != Confirmed {
 				return a, t.res[a.Round]
 			}
 		}
+		if i < len(t.as)-1 {
+			t.done[i] = true
+			delete(t.res, a.Round)
+		}
 	}
-	if cur.Round == 0 {
-		return cur, nil
+	if len(t.as) == 0 {
+		return Assignment{}, nil
 	}
-	return cur, t.res[cur.Round]
+	last := t.as[len(t.as)-1]
+	return last, t.res[last.Round]
 }
 
 // openRounds reads a table's assignments in the open rounds and its
@@ -93,6 +103,7 @@ func (s *Store) openRounds(ctx context.Context, q querier, id int64, table int) 
 		}
 		a.Boards, a.Switch = splitInts(boards), sw == 1
 		t.as = append(t.as, a)
+		t.done = append(t.done, false)
 		t.res[a.Round] = map[int]Result{}
 	}
 	rows.Close()
