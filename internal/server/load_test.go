@@ -200,13 +200,28 @@ func cpuTime(who int) time.Duration {
 // server runs in a process of its own (this test binary, see init), so that
 // its CPU time and memory are its own; each table is one client keeping its
 // connection open, as a phone does, writing its requests by hand to keep
-// the client's share of the two cores small. It reports entries per second,
-// the p50 and p99 latency of an acknowledged entry (its request sent to its
-// answer read), the CPU time per entry of the server and of the clients,
-// the server's heap after the run and peak resident memory, and the
-// commits and mean batch of the group commit. Run it once:
+// the client's share of the two cores small. It reports entries per second;
+// the p50 and p99 latency of an acknowledged entry as the client sees it
+// (p50-ms, p99-ms: its request sent to its answer read) and as the server
+// does (srv-p50-ms, srv-p99-ms: the handler's start to its answer); the
+// SQL statements per entry (stmts/entry: an entry and its confirmation,
+// store.Statements); the CPU time per entry of the server and of the
+// clients; the server's heap after the run, its peak heap (sampled every
+// 10 ms) and peak resident memory; and the commits and mean batch of the
+// group commit. It logs the machine's load average before and after, the
+// machine being shared. Run it once:
 //
 //	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000
+//
+// In a closed loop every table keeps one request in flight, so the mean
+// latency is the tables over the throughput (Little's law) whatever the
+// server does; the server's own latency shows how much of it is queueing
+// in the server. An open loop at a pace, each table starting a board every
+// -load-every, shows the latency a table sees on a real evening; with
+// -load-boards 1 each table plays one board, so a realistic pace (a board
+// every 7 minutes a table) takes one interval to run:
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x -timeout 30m ./internal/server -args -load-tables 1000 -load-every 7m -load-boards 1
 //
 // On PostgreSQL (a fresh database on the server of BRIDGETD_TEST_POSTGRES),
 // with one or more server processes on it, each with its own pool and
