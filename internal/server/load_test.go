@@ -56,7 +56,7 @@ func init() {
 type loadFigures struct {
 	CPU        time.Duration // user and system time while serving
 	HeapInuse  uint64        // after a final collection
-	HeapPeak   uint64        // the most heap in live and not yet swept objects, sampled every 10 ms
+	HeapPeak   uint64        // the most heap in live and not yet swept objects, sampled every 50 ms
 	Sys        uint64        // memory obtained from the system
 	Commits    int64
 	Writes     int64
@@ -92,14 +92,14 @@ func (st *serverTimes) wrap(h http.Handler) http.Handler {
 	})
 }
 
-// heapPeak samples the heap every 10 ms until stop closes and returns
+// heapPeak samples the heap every 50 ms until stop closes and returns
 // the most it saw.
 func heapPeak(stop <-chan struct{}) <-chan uint64 {
 	out := make(chan uint64, 1)
 	go func() {
 		sample := []rtmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
 		var peak uint64
-		t := time.NewTicker(10 * time.Millisecond)
+		t := time.NewTicker(50 * time.Millisecond)
 		defer t.Stop()
 		for {
 			rtmetrics.Read(sample)
@@ -207,7 +207,7 @@ func cpuTime(who int) time.Duration {
 // SQL statements per entry (stmts/entry: an entry and its confirmation,
 // store.Statements); the CPU time per entry of the server and of the
 // clients; the server's heap after the run, its peak heap (sampled every
-// 10 ms) and peak resident memory; and the commits and mean batch of the
+// 50 ms) and peak resident memory; and the commits and mean batch of the
 // group commit. It logs the machine's load average before and after, the
 // machine being shared. Run it once:
 //
