@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -104,7 +105,6 @@ func (s *Store) openRounds(ctx context.Context, q querier, id int64, table int) 
 		a.Boards, a.Switch = splitInts(boards), sw == 1
 		t.as = append(t.as, a)
 		t.done = append(t.done, false)
-		t.res[a.Round] = map[int]Result{}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -115,11 +115,25 @@ func (s *Store) openRounds(ctx context.Context, q querier, id int64, table int) 
 		return nil, err
 	}
 	for _, r := range res {
-		if m := t.res[r.Round]; m != nil {
-			m[r.Board] = r
-		}
+		t.put(r)
 	}
 	return t, nil
+}
+
+// put holds r in its round's results, made when the round has its
+// first; false if r's round is not an open round of the table held.
+func (t *tableRounds) put(r Result) bool {
+	i := slices.IndexFunc(t.as, func(a Assignment) bool { return a.Round == r.Round })
+	if i < 0 || t.done[i] {
+		return false
+	}
+	m := t.res[r.Round]
+	if m == nil {
+		m = map[int]Result{}
+		t.res[r.Round] = m
+	}
+	m[r.Board] = r
+	return true
 }
 
 func (c *writerCache) drop() {
@@ -235,12 +249,9 @@ func (s *Store) keep(tx *sql.Tx, tc TableCode, r Result) {
 		return
 	}
 	k := tableKey{tc.Event, tc.Table}
-	t, ok := s.wcache.rounds[k]
-	if !ok || t.res[r.Round] == nil {
+	if t, ok := s.wcache.rounds[k]; ok && !t.put(stored(r)) {
 		delete(s.wcache.rounds, k) // not a round held: read it again
-		return
 	}
-	t.res[r.Round][r.Board] = stored(r)
 }
 
 // stored returns r as results reads it back from the database: times
