@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	rtmetrics "runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -34,6 +35,7 @@ var (
 	loadRounds  = flag.Int("load-rounds", 9, "BenchmarkLoad: rounds of 3 boards each table plays (9: 27 boards)")
 	loadDB      = flag.String("load-db", "sqlite", "BenchmarkLoad's database: sqlite, or postgres (a fresh database on the server of "+storetest.Env+")")
 	loadInst    = flag.Int("load-instances", 1, "BenchmarkLoad: server processes on the one database (more than one: postgres only); table t talks to instance t mod N")
+	loadBoards  = flag.Int("load-boards", 0, "BenchmarkLoad: boards each table plays, the first of its rounds (0: all; with -load-every, a realistic pace in a short run)")
 )
 
 // The server process of BenchmarkLoad: with BRIDGETD_LOAD_SERVE set to a
@@ -52,11 +54,65 @@ func init() {
 
 // loadFigures is what the server process reports at the end.
 type loadFigures struct {
-	CPU       time.Duration // user and system time while serving
-	HeapInuse uint64        // after a final collection
-	Sys       uint64        // memory obtained from the system
-	Commits   int64
-	Writes    int64
+	CPU        time.Duration // user and system time while serving
+	HeapInuse  uint64        // after a final collection
+	HeapPeak   uint64        // the most heap in live and not yet swept objects, sampled every 50 ms
+	Sys        uint64        // memory obtained from the system
+	Commits    int64
+	Writes     int64
+	Statements int64 // run through the store's statement cache, with BEGIN and COMMIT (store.Statements)
+	// Enter is the server-side latency of each acknowledged entry: its
+	// handler's start (the request read) to its return (the answer
+	// written), in nanoseconds.
+	Enter []int64
+}
+
+// serverTimes records how long each acknowledged entry (POST
+// /t/{code}/enter answered 200) took inside the server.
+type serverTimes struct {
+	mu sync.Mutex
+	d  []int64
+}
+
+func (st *serverTimes) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/enter") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		t0 := time.Now()
+		sw := &statusWriter{ResponseWriter: w} // metrics.go
+		h.ServeHTTP(sw, r)
+		if sw.code == http.StatusOK {
+			d := int64(time.Since(t0))
+			st.mu.Lock()
+			st.d = append(st.d, d)
+			st.mu.Unlock()
+		}
+	})
+}
+
+// heapPeak samples the heap every 50 ms until stop closes and returns
+// the most it saw.
+func heapPeak(stop <-chan struct{}) <-chan uint64 {
+	out := make(chan uint64, 1)
+	go func() {
+		sample := []rtmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+		var peak uint64
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		for {
+			rtmetrics.Read(sample)
+			peak = max(peak, sample[0].Value.Uint64()+sample[1].Value.Uint64())
+			select {
+			case <-stop:
+				out <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return out
 }
 
 func loadServe(db, profiles string) error {
@@ -83,7 +139,8 @@ func loadServe(db, profiles string) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv.Handler()}
+	var times serverTimes
+	hs := &http.Server{Handler: times.wrap(srv.Handler())}
 	go hs.Serve(ln)
 	if profiles != "" {
 		runtime.SetMutexProfileFraction(10)
@@ -96,10 +153,15 @@ func loadServe(db, profiles string) error {
 		pprof.StartCPUProfile(f)
 	}
 	c0, w0 := st.Stats()
+	s0 := st.Statements()
 	cpu0 := cpuTime(syscall.RUSAGE_SELF)
+	stop := make(chan struct{})
+	peak := heapPeak(stop)
 	fmt.Println(ln.Addr())
 	io.Copy(io.Discard, os.Stdin) // until the benchmark is done
-	out := loadFigures{CPU: cpuTime(syscall.RUSAGE_SELF) - cpu0}
+	out := loadFigures{CPU: cpuTime(syscall.RUSAGE_SELF) - cpu0, Statements: st.Statements() - s0}
+	close(stop)
+	out.HeapPeak = <-peak
 	if profiles != "" {
 		pprof.StopCPUProfile()
 		for _, p := range []string{"mutex", "block", "heap"} {
@@ -112,6 +174,9 @@ func loadServe(db, profiles string) error {
 		}
 	}
 	hs.Close()
+	times.mu.Lock()
+	out.Enter = times.d
+	times.mu.Unlock()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -135,13 +200,28 @@ func cpuTime(who int) time.Duration {
 // server runs in a process of its own (this test binary, see init), so that
 // its CPU time and memory are its own; each table is one client keeping its
 // connection open, as a phone does, writing its requests by hand to keep
-// the client's share of the two cores small. It reports entries per second,
-// the p50 and p99 latency of an acknowledged entry (its request sent to its
-// answer read), the CPU time per entry of the server and of the clients,
-// the server's heap after the run and peak resident memory, and the
-// commits and mean batch of the group commit. Run it once:
+// the client's share of the two cores small. It reports entries per second;
+// the p50 and p99 latency of an acknowledged entry as the client sees it
+// (p50-ms, p99-ms: its request sent to its answer read) and as the server
+// does (srv-p50-ms, srv-p99-ms: the handler's start to its answer); the
+// SQL statements per entry (stmts/entry: an entry and its confirmation,
+// store.Statements); the CPU time per entry of the server and of the
+// clients; the server's heap after the run, its peak heap (sampled every
+// 50 ms) and peak resident memory; and the commits and mean batch of the
+// group commit. It logs the machine's load average before and after, the
+// machine being shared. Run it once:
 //
 //	go test -run '^$' -bench BenchmarkLoad -benchtime 1x ./internal/server -args -load-tables 1000
+//
+// In a closed loop every table keeps one request in flight, so the mean
+// latency is the tables over the throughput (Little's law) whatever the
+// server does; the server's own latency shows how much of it is queueing
+// in the server. An open loop at a pace, each table starting a board every
+// -load-every, shows the latency a table sees on a real evening; with
+// -load-boards 1 each table plays one board, so a realistic pace (a board
+// every 7 minutes a table) takes one interval to run:
+//
+//	go test -run '^$' -bench BenchmarkLoad -benchtime 1x -timeout 30m ./internal/server -args -load-tables 1000 -load-every 7m -load-boards 1
 //
 // On PostgreSQL (a fresh database on the server of BRIDGETD_TEST_POSTGRES),
 // with one or more server processes on it, each with its own pool and
@@ -223,6 +303,7 @@ func loadRun(b *testing.B, tables int) {
 		}
 		insts[k] = instance{cmd, stdin, out, strings.TrimSpace(addr)}
 	}
+	load0 := loadAvg()
 
 	lats := make([][]time.Duration, len(codes))
 	errs := make([]error, len(codes))
@@ -232,15 +313,17 @@ func loadRun(b *testing.B, tables int) {
 	for i, c := range codes {
 		wg.Go(func() {
 			start := t0.Add(*loadEvery * time.Duration(i) / time.Duration(len(codes)))
-			lats[i], errs[i] = loadTable(insts[c.Table%len(insts)].addr, c.Code, byTable[c.Table], start, *loadEvery)
+			lats[i], errs[i] = loadTable(insts[c.Table%len(insts)].addr, c.Code, byTable[c.Table], start, *loadEvery, *loadBoards)
 		})
 	}
 	wg.Wait()
 	elapsed, client := time.Since(t0), cpuTime(syscall.RUSAGE_SELF)-cpu0
 	b.StopTimer()
 
+	load1 := loadAvg()
 	var fig loadFigures
 	var maxRSS int64
+	var srvLat []int64
 	for _, in := range insts {
 		in.stdin.Close()
 		var f loadFigures
@@ -255,6 +338,9 @@ func loadRun(b *testing.B, tables int) {
 		fig.Sys += f.Sys
 		fig.Commits += f.Commits
 		fig.Writes += f.Writes
+		fig.Statements += f.Statements
+		fig.HeapPeak += f.HeapPeak
+		srvLat = append(srvLat, f.Enter...)
 		maxRSS = max(maxRSS, in.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
 	}
 	// A table stops at its first refused write: count them, and report
@@ -274,9 +360,19 @@ func loadRun(b *testing.B, tables int) {
 	b.ReportMetric(n/elapsed.Seconds(), "entries/s")
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	// The same entries timed inside the server (handler start to
+	// answer): the rest of the client's figure is the wait to be read,
+	// in the kernel's and the server's queues, and the client's own.
+	slices.Sort(srvLat)
+	if len(srvLat) > 0 {
+		b.ReportMetric(float64(srvLat[len(srvLat)/2])/1e6, "srv-p50-ms")
+		b.ReportMetric(float64(srvLat[len(srvLat)*99/100])/1e6, "srv-p99-ms")
+	}
+	b.ReportMetric(float64(fig.Statements)/n, "stmts/entry")
 	b.ReportMetric(float64(fig.CPU.Microseconds())/n, "server-cpu-µs/entry")
 	b.ReportMetric(float64(client.Microseconds())/n, "client-cpu-µs/entry")
 	b.ReportMetric(float64(fig.HeapInuse)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(fig.HeapPeak)/(1<<20), "heap-peak-MB")
 	b.ReportMetric(float64(maxRSS)/1024, "rss-MB")
 	b.ReportMetric(float64(fig.Commits), "commits")
 	b.ReportMetric(float64(fig.Writes)/float64(max(fig.Commits, 1)), "writes/commit")
@@ -284,6 +380,7 @@ func loadRun(b *testing.B, tables int) {
 	b.Logf("%s, %d instance(s), %d tables × %d boards: %d entries acknowledged in %v: %.0f entries/s, p50 %v, p99 %v",
 		*loadDB, len(insts), tables, 3**loadRounds, len(lat), elapsed.Round(time.Millisecond), n/elapsed.Seconds(),
 		lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond))
+	b.Logf("load average (1, 5, 15 min) before %s, after %s", load0, load1)
 	if len(stopped) > 0 {
 		b.Errorf("%d of %d tables stopped at a refused write; the first: %v", len(stopped), len(codes), stopped[0])
 	}
@@ -312,7 +409,7 @@ func loadRun(b *testing.B, tables int) {
 // entry, then the confirmation, each answered 200 before the next is sent;
 // with every > 0 a board starts no sooner than every after the one before.
 // It returns the latency of each entry.
-func loadTable(addr, code string, rounds []store.Assignment, start time.Time, every time.Duration) ([]time.Duration, error) {
+func loadTable(addr, code string, rounds []store.Assignment, start time.Time, every time.Duration, boards int) ([]time.Duration, error) {
 	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		return nil, err
@@ -342,8 +439,13 @@ func loadTable(addr, code string, rounds []store.Assignment, start time.Time, ev
 	}
 	var lat []time.Duration
 	next := start
+	played := 0
 	for _, a := range rounds {
 		for _, bd := range a.Boards {
+			if boards > 0 && played == boards {
+				return lat, nil
+			}
+			played++
 			if every > 0 {
 				time.Sleep(time.Until(next))
 				next = next.Add(every)
@@ -364,6 +466,20 @@ func loadTable(addr, code string, rounds []store.Assignment, start time.Time, ev
 		}
 	}
 	return lat, nil
+}
+
+// loadAvg returns the machine's load average (/proc/loadavg): the
+// benchmark runs on a shared machine, and its figures are read beside it.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // loadMitchell builds a Mitchell schedule of any size for BenchmarkLoad:

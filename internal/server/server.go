@@ -396,15 +396,17 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 func (s *Server) table(h func(http.ResponseWriter, *http.Request, store.TableCode)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ip := clientIP(r)
-		if ok, err := s.codes.allow(r.Context(), ip); err != nil {
+		code := strings.ToUpper(strings.TrimSpace(r.PathValue("code")))
+		// The code and the address's wrong codes, read in one statement.
+		tc, n, err := s.st.TableByCodeFor(r.Context(), code, ip, s.codes.window)
+		if err != nil && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, store.ErrClosed) {
 			s.fail(w, r, err)
 			return
-		} else if !ok {
+		}
+		if n >= s.codes.max {
 			httpError(w, r, http.StatusTooManyRequests, "too many wrong table codes; wait a minute")
 			return
 		}
-		code := strings.ToUpper(strings.TrimSpace(r.PathValue("code")))
-		tc, err := s.st.TableByCode(r.Context(), code)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			if err := s.codes.fail(r.Context(), ip); err != nil {

@@ -13,7 +13,10 @@
 // binds by ordinal; ids allocated in the writing transaction; times as RFC
 // 3339 text), so both engines run the same statements. SQLite runs in WAL
 // mode with synchronous FULL and immediate write transactions, its writes
-// committed in batches by one writer (group commit); on PostgreSQL, which
+// committed in batches by one writer (group commit) on a connection of its
+// own, which keeps what a table's entry and confirmation check (its open
+// rounds, results and boards) instead of reading them again for each write,
+// and drops it on any other write (tablecache.go); on PostgreSQL, which
 // several server processes share, each write is a transaction of its own,
 // run again when it loses a race with another process's (postgres.go says
 // how the rules stay true). Either way every write method returns only

@@ -634,10 +634,7 @@ func (s *Store) TableByCode(ctx context.Context, code string) (TableCode, error)
 	if err != nil {
 		return c, err
 	}
-	if closed.Valid {
-		return c, fmt.Errorf("store: table code of session %d: %w", c.Session, ErrClosed)
-	}
-	return c, nil
+	return c, codeOpen(c, closed)
 }
 
 // TwoRooms reports whether the event's matches are played in two rooms,

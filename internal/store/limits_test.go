@@ -1,10 +1,13 @@
 package store_test
 
 import (
+	"errors"
 	"testing"
 	"time"
 
+	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
+	"github.com/bridgetd/bridgetd/movement"
 )
 
 // TestAttemptLimits: failures count per key within a window that starts at
@@ -33,6 +36,22 @@ func testAttemptLimits(t *testing.T, bk storetest.Backend) {
 		if n, err := b.Failures(ctx, "10.0.0.1", w); err != nil || n != 2*(i+1) {
 			t.Errorf("after %d failures on each store: Failures = %d, %v", i+1, n, err)
 		}
+	}
+	// The table's request reads the code and the failures in one
+	// statement: the same count, with the code's own answer.
+	if _, n, err := a.TableByCodeFor(ctx, "NOSUCH", "10.0.0.1", w); !errors.Is(err, store.ErrNotFound) || n != 6 {
+		t.Errorf("an unknown code from 10.0.0.1: %d failures, %v; want 6, ErrNotFound", n, err)
+	}
+	mv, err := movement.NewMitchell(movement.MitchellOptions{Tables: 3, PerSet: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, codes := storetest.Evening(t, a, "Limits", mv, 3)
+	if tc, n, err := b.TableByCodeFor(ctx, codes[1].Code, "10.0.0.1", w); err != nil || n != 6 || tc != codes[1] {
+		t.Errorf("table %d's code from 10.0.0.1: %+v, %d failures, %v; want %+v, 6", codes[1].Table, tc, n, err, codes[1])
+	}
+	if tc, n, err := b.TableByCodeFor(ctx, codes[1].Code, "10.0.0.3", w); err != nil || n != 0 || tc != codes[1] {
+		t.Errorf("table %d's code from 10.0.0.3: %+v, %d failures, %v; want %+v, 0", codes[1].Table, tc, n, err, codes[1])
 	}
 	if n, err := a.Failures(ctx, "10.0.0.2", w); err != nil || n != 0 {
 		t.Errorf("another address: Failures = %d, %v; want 0", n, err)

@@ -271,6 +271,7 @@ func (s *Store) attempt(ctx context.Context, f func(*sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	s.statements.Add(2) // BEGIN, and COMMIT or ROLLBACK
 	if err := f(tx); err != nil {
 		tx.Rollback()
 		return err

@@ -85,6 +85,7 @@ func steady(ctx context.Context) (context.Context, bool) {
 
 // QueryContext runs a prepared query.
 func (c cachedQuerier) QueryContext(ctx context.Context, text string, args ...any) (*sql.Rows, error) {
+	c.s.statements.Add(1)
 	if ctx, ok := steady(ctx); ok {
 		if st := c.stmt(ctx, text); st != nil {
 			return st.QueryContext(ctx, args...)
@@ -95,6 +96,7 @@ func (c cachedQuerier) QueryContext(ctx context.Context, text string, args ...an
 
 // QueryRowContext runs a prepared query for one row.
 func (c cachedQuerier) QueryRowContext(ctx context.Context, text string, args ...any) *sql.Row {
+	c.s.statements.Add(1)
 	if ctx, ok := steady(ctx); ok {
 		if st := c.stmt(ctx, text); st != nil {
 			return st.QueryRowContext(ctx, args...)
@@ -105,6 +107,7 @@ func (c cachedQuerier) QueryRowContext(ctx context.Context, text string, args ..
 
 // ExecContext runs a prepared statement in the transaction (or the pool).
 func (c cachedQuerier) ExecContext(ctx context.Context, text string, args ...any) (sql.Result, error) {
+	c.s.statements.Add(1)
 	if ctx, ok := steady(ctx); ok {
 		if st := c.stmt(ctx, text); st != nil {
 			return st.ExecContext(ctx, args...)

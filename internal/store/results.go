@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -233,7 +234,7 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 		return out, fmt.Errorf("store: enter board %d: %w", e.Board, err)
 	}
 	scope := tableScope(tc)
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tableTx(ctx, func(tx *sql.Tx) error {
 		if found, err := idem(ctx, s.cached(tx), key, scope, &out); found || err != nil {
 			return err
 		}
@@ -257,7 +258,11 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 		if out.Revision, err = putResult(ctx, s.cached(tx), tc.Event, out); err != nil {
 			return err
 		}
-		return remember(ctx, s.cached(tx), key, scope, out, out.Entered)
+		if err := remember(ctx, s.cached(tx), key, scope, out, out.Entered); err != nil {
+			return err
+		}
+		s.keep(tx, tc, out)
+		return nil
 	})
 	if err != nil {
 		return out, fmt.Errorf("store: enter board %d at table %d: %w", e.Board, tc.Table, err)
@@ -268,7 +273,7 @@ func (s *Store) Enter(ctx context.Context, key string, tc TableCode, e Entry) (R
 // prepare checks an entry against the table's current round and works out
 // the result: Law 77 score and warnings.
 func (s *Store) prepare(ctx context.Context, q querier, tc TableCode, e Entry) (Result, error) {
-	a, res, err := s.currentRound(ctx, q, tc.Event, tc.Table)
+	a, res, err := s.tableRound(ctx, q, tc)
 	if err != nil {
 		return Result{}, err
 	}
@@ -281,17 +286,17 @@ func (s *Store) prepare(ctx context.Context, q querier, tc TableCode, e Entry) (
 	if res[e.Board].Status == Confirmed {
 		return Result{}, fmt.Errorf("%w: board %d is already confirmed; call the director to change it", ErrConflict, e.Board)
 	}
-	bs, err := s.boards(ctx, s.cached(q), tc.Event, `AND number = $2`, e.Board)
+	b, ok, err := s.board(ctx, q, tc.Event, e.Board)
 	if err != nil {
 		return Result{}, err
 	}
-	if len(bs) == 0 {
+	if !ok {
 		return Result{}, fmt.Errorf("%w: board %d has no deal", ErrNotFound, e.Board)
 	}
-	contract, decl, lead, tricks, score := resultOf(e, bs[0])
+	contract, decl, lead, tricks, score := resultOf(e, b)
 	return Result{Round: a.Round, Table: tc.Table, Board: e.Board, NS: a.NS, EW: a.EW,
 		Contract: contract, Declarer: decl, Lead: lead, Tricks: tricks, Score: score,
-		Status: Entered, Warnings: Warnings(e, bs[0], a), Entered: s.now(), By: fmt.Sprintf("table %d", tc.Table)}, nil
+		Status: Entered, Warnings: Warnings(e, b, a), Entered: s.now(), By: "table " + strconv.Itoa(tc.Table)}, nil
 }
 
 // Preview returns the result an entry would make, with its score and
@@ -340,11 +345,11 @@ func putResult(ctx context.Context, tx cachedQuerier, id int64, r Result) (int64
 func (s *Store) Confirm(ctx context.Context, key string, tc TableCode, board int, accept bool) (Result, error) {
 	var out Result
 	scope := tableScope(tc)
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tableTx(ctx, func(tx *sql.Tx) error {
 		if found, err := idem(ctx, s.cached(tx), key, scope, &out); found || err != nil {
 			return err
 		}
-		a, res, err := s.currentRound(ctx, tx, tc.Event, tc.Table)
+		a, res, err := s.tableRound(ctx, tx, tc)
 		if err != nil {
 			return err
 		}
@@ -368,7 +373,11 @@ func (s *Store) Confirm(ctx context.Context, key string, tc TableCode, board int
 			return err
 		}
 		out = r
-		return remember(ctx, s.cached(tx), key, scope, out, now)
+		if err := remember(ctx, s.cached(tx), key, scope, out, now); err != nil {
+			return err
+		}
+		s.keep(tx, tc, out)
+		return nil
 	})
 	if err != nil {
 		return out, fmt.Errorf("store: confirm board %d at table %d: %w", board, tc.Table, err)

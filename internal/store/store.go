@@ -55,17 +55,41 @@ type Store struct {
 	// groupCommit: on PostgreSQL too, writes go through writer in
 	// batches (SetGroupCommit).
 	groupCommit bool
+	// statements counts the statements run through the statement cache
+	// (prepared.go) and the writer's BEGIN and COMMIT: every statement of
+	// a table's entry and confirmation.
+	statements atomic.Int64
+	// On SQLite the writer keeps one connection (wconn) for its
+	// transactions, and with it the tables' rounds and the boards it has
+	// read (writerCache, tablecache.go), which only the writer goroutine
+	// touches. dataVersion is wconn's PRAGMA data_version at the last
+	// batch: a change means another connection wrote, and the cache is
+	// dropped.
+	wconn       *sql.Conn
+	dataVersion int64
+	wcache      writerCache
 }
 
 // Stats returns the number of commits and of writes committed: their ratio
 // is the mean batch of the group commit.
 func (s *Store) Stats() (commits, writes int64) { return s.batches.Load(), s.written.Load() }
 
+// Statements returns the number of SQL statements run so far through the
+// store's statement cache, with the writer's BEGIN and COMMIT: all of a
+// table's entry and confirmation (the load benchmark divides it by the
+// entries). Statements run otherwise (the director's, migrations) are not
+// counted.
+func (s *Store) Statements() int64 { return s.statements.Load() }
+
 // op is one write waiting for the writer.
 type op struct {
 	ctx  context.Context
 	f    func(*sql.Tx) error
 	done chan error
+	// table: f is a table's entry or confirmation, which keeps the
+	// writer's cache (tablecache.go) true itself; after any other write
+	// the cache is dropped.
+	table bool
 }
 
 // MaxBatch is the most writes committed together.
@@ -188,10 +212,20 @@ func stripComments(stmt string) string {
 // loses a race with another writer (txPostgres, postgres.go), so f may run
 // more than once and must build its answer from what it reads.
 func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) error {
+	return s.write(ctx, f, false)
+}
+
+// tableTx is tx for a table's entry or confirmation, which keeps the
+// writer's cache true (tablecache.go).
+func (s *Store) tableTx(ctx context.Context, f func(*sql.Tx) error) error {
+	return s.write(ctx, f, true)
+}
+
+func (s *Store) write(ctx context.Context, f func(*sql.Tx) error, table bool) error {
 	if s.pg && !s.groupCommit {
 		return s.txPostgres(ctx, f)
 	}
-	o := &op{ctx: ctx, f: f, done: make(chan error, 1)}
+	o := &op{ctx: ctx, f: f, done: make(chan error, 1), table: table}
 	select {
 	case s.writes <- o:
 	case <-ctx.Done():
@@ -209,6 +243,9 @@ func (s *Store) writer() {
 		select {
 		case first = <-s.writes:
 		case <-s.quit:
+			if s.wconn != nil {
+				s.wconn.Close()
+			}
 			return
 		}
 		batch := []*op{first}
@@ -228,6 +265,11 @@ func (s *Store) writer() {
 func (s *Store) commit(batch []*op) {
 	for attempt := 1; ; attempt++ {
 		results, err := s.commitOnce(batch)
+		if err != nil {
+			// Nothing of the batch is in the database: neither may it be
+			// in the cache, and the connection may be broken.
+			s.dropWriterConn()
+		}
 		// On PostgreSQL (group commit per process) a batch that lost a
 		// race with another process is run again whole.
 		if err != nil && s.pg && retryable(err) && attempt < maxAttempts {
@@ -254,18 +296,19 @@ func (s *Store) commit(batch []*op) {
 // and returns each write's answer, or the error that failed the batch.
 func (s *Store) commitOnce(batch []*op) ([]error, error) {
 	results := make([]error, len(batch))
-	var opts *sql.TxOptions
-	if s.pg {
-		opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead}
-	}
-	tx, err := s.db.BeginTx(context.Background(), opts)
+	tx, err := s.begin()
 	if err != nil {
 		return nil, err
 	}
+	s.statements.Add(1) // BEGIN
 	s.batchStmts = map[string]*sql.Stmt{}
 	s.batchTx.Store(tx)
 	defer s.batchTx.Store(nil)
 	cq := s.cached(tx)
+	if err := s.checkDataVersion(cq); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
 	for i, o := range batch {
 		if err := o.ctx.Err(); err != nil {
 			results[i] = err
@@ -275,7 +318,12 @@ func (s *Store) commitOnce(batch []*op) ([]error, error) {
 			tx.Rollback()
 			return nil, err
 		}
-		if err := o.f(tx); err != nil {
+		err := o.f(tx)
+		if !o.table {
+			// Any other write may change what the cache holds.
+			s.wcache.drop()
+		}
+		if err != nil {
 			if s.pg && retryable(err) {
 				tx.Rollback()
 				return nil, err
@@ -291,6 +339,7 @@ func (s *Store) commitOnce(batch []*op) ([]error, error) {
 			return nil, err
 		}
 	}
+	s.statements.Add(1) // COMMIT
 	if err := tx.Commit(); err != nil {
 		return nil, err
 	}
