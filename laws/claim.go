@@ -542,6 +542,7 @@ type claimSearch struct {
 	ddMemo    *ddTable        // the bounds already computed
 	bufs      [53][]claimMove // the moves of each ply, by cards still held
 	cardSteps bool            // the statement names cards: table entries keep absolute ranks
+	plain     bool            // the model's cut-offs (cashTricks, winsTrick) off: the reference the tests check them against
 }
 
 type ddKey struct {
@@ -767,8 +768,10 @@ func relative(d bridge.Deal) bridge.Deal {
 // search that must show he takes beta tricks visits every line on which
 // he has not yet taken them: at each trick start it stops at a bound —
 // the tricks his master trumps take whatever anyone plays
-// (masterTrumps), a position where he takes the rest (sure) — and at the
-// table's bounds from earlier searches; one that must show he takes fewer
+// (masterTrumps), a position where he takes the rest (sure), the tricks
+// he cashes in a row on every normal line (cashTricks) or the one trick
+// he still needs and surely wins (winsTrick) — and at the table's bounds
+// from earlier searches; one that must show he takes fewer
 // stops where double dummy (ddBound) gives him no more than alpha.
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
@@ -798,6 +801,14 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		if lb := s.masterTrumps(&st); lb >= beta {
 			return lb
+		}
+		if !s.plain {
+			if lb := s.cashTricks(&st); lb >= beta {
+				return lb
+			}
+			if beta == 1 && s.winsTrick(&st) {
+				return 1
+			}
 		}
 		key = s.key(&st)
 		b, ok := s.memo.get(key)
@@ -1509,6 +1520,94 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 		}
 	}
 	return n
+}
+
+// winsTrick reports whether the claimer's side, on lead at a trick start,
+// surely wins the trick: every lead the model gives it (the statement's,
+// or its normal leads) is a card no one can beat — the top card of its
+// suit still out — or a card of a suit in which partner holds only such
+// cards (he must follow with one), and no opponent can ruff it (each holds
+// the suit or no trump). A choice made for the claimer (a stated card,
+// "best") needs one such lead; a choice made against him needs all.
+func (s *claimSearch) winsTrick(st *claimState) bool {
+	if st.leader.Side() != s.side {
+		return false
+	}
+	moves, maximise := s.moves(st)
+	if len(moves) == 0 {
+		return false
+	}
+	pard := st.hands[st.leader.Partner()]
+	for _, m := range moves {
+		su := m.card.Suit()
+		w := s.winners(st, su)
+		ok := w.Has(m.card) || pard.InSuit(su) != 0 && pard.InSuit(su)&^w == 0
+		for _, o := range s.side.Opponents().Seats() {
+			if s.hasTrump && su != s.ts && st.hands[o].InSuit(su) == 0 && st.hands[o].InSuit(s.ts) != 0 {
+				ok = false // he can ruff it
+			}
+		}
+		if ok && maximise {
+			return true
+		}
+		if !ok && !maximise {
+			return false
+		}
+	}
+	return !maximise
+}
+
+// cashTricks is a lower bound on the tricks the claimer's side, on lead at
+// a trick start with no opponent able to ruff (no trumps, or none left
+// with the opponents) and the statement spent, takes in a row under the
+// model (mode normal): a trick in which it leads the top card of a suit
+// still out, or a low card of a suit in which partner holds only such
+// cards, is its trick. A hand's normal leads are its winners in a suit
+// in which it holds one, else its lowest card of a suit in which partner
+// holds a winner (else any card, when it has neither). Each trick takes
+// one card from each hand, and winners stay winners, so a hand holding
+// a winners still holds one in each of its first a tricks, and its
+// leads are all safe while it holds a winner and, in each suit in which
+// both hands hold a card below the top, a winner of that suit too (else
+// it may lead low to partner's winner and partner duck or finesse — a
+// card of partner's below the top may also be promoted to a winner); in
+// a suit it holds only winners of, it leads only winners. The leader of the
+// first trick is known; either hand may lead the later ones.
+func (s *claimSearch) cashTricks(st *claimState) int {
+	if s.mode != modeNormal || st.leader.Side() != s.side {
+		return 0
+	}
+	for i := st.step; i < len(s.steps); i++ {
+		if k := s.steps[i].Kind; k != StepTrumpsOut && k != StepTrumps {
+			return 0 // a stated line still to follow
+		}
+	}
+	if s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) != 0 {
+				return 0
+			}
+		}
+	}
+	var w bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		w |= s.winners(st, su)
+	}
+	safe := func(h, pard bridge.Hand) int {
+		t := (h & w).Len()
+		for su := bridge.Clubs; su <= bridge.Spades; su++ {
+			if h.InSuit(su)&^w != 0 && pard.InSuit(su)&^w != 0 {
+				t = min(t, (h & w).InSuit(su).Len())
+			}
+		}
+		return t
+	}
+	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
+	tl := safe(x, y)
+	if tl == 0 {
+		return 0
+	}
+	return min(tl, max(1, safe(y, x)))
 }
 
 // line reconstructs the line the value assumes, card by card.

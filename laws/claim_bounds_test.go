@@ -110,3 +110,94 @@ func TestClaimBoundsSound(t *testing.T) {
 		t.Fatalf("only %d sure (%d by one hand, %d with an opponent on lead) and %d master-trump endings of %d", fired, dom, opp, trumps, n)
 	}
 }
+
+// TestClaimModelCutsSound checks the claim search's cut-offs that hold
+// only under the model of normal play (cashTricks, winsTrick) against the
+// plain search, the same search with those cut-offs off, on small endings
+// with statements that leave the line to the model, state a part of it or
+// cover every case: a bound must never exceed the plain value, and the
+// value with the cut-offs must equal it. A cut-off that failed here could
+// change an award (Law 70A's worst normal line).
+func TestClaimModelCutsSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 2))
+	n := 3000
+	if testing.Short() {
+		n = 1000
+	}
+	var sts []Statement
+	for _, w := range []string{"", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best"} {
+		st, err := ParseStatement(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	cash, cashMany, wins := 0, 0, 0
+	for i := 0; i < n; i++ {
+		st, trump := smallEnding(r, 1+r.IntN(6))
+		side := bridge.Side(r.IntN(2))
+		if r.IntN(2) == 0 { // the side on lead, the opponents out of trumps: where cashTricks applies
+			st.leader = side.Seats()[r.IntN(2)]
+			// the side's hands take the top card of each suit
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if c, ok := st.top(su); ok {
+					h, _ := st.hands.Holder(c)
+					to := side.Seats()[r.IntN(2)]
+					if h.Side() != side {
+						give := st.hands[to].Cards()[r.IntN(st.hands[to].Len())]
+						st.hands[to] = st.hands[to].Without(give).With(c)
+						st.hands[h] = st.hands[h].Without(c).With(give)
+					}
+				}
+			}
+			trump = bridge.Strain(r.IntN(5)) // now and then the opponents hold trumps
+			if r.IntN(3) != 0 {
+				trump = bridge.NoTrump
+			}
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				o := side.Opponents().Seats()
+				if (st.hands[o[0]]|st.hands[o[1]]).InSuit(su) == 0 && r.IntN(2) == 0 {
+					trump = bridge.Strain(su)
+				}
+			}
+		}
+		stmt := sts[r.IntN(len(sts))]
+		mode := modeNormal
+		if r.IntN(8) == 0 {
+			mode = modeLikely
+		}
+		search := func(plain bool) *claimSearch {
+			s := newClaimSearch(ClaimPosition{Trump: trump}, side, stmt, mode)
+			s.unaware = r.IntN(2) == 0
+			s.plain = plain
+			return s
+		}
+		ref := search(true)
+		unaware := ref.unaware
+		want := ref.exact(st, -1)
+		s := search(false)
+		s.unaware = unaware
+		if lb := s.cashTricks(&st); lb > 0 {
+			cash++
+			if lb > 1 {
+				cashMany++
+			}
+			if lb > want {
+				t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): cashTricks credits %d tricks, the model gives %d", st.hands, trump, st.leader, side, stmt, unaware, lb, want)
+			}
+		}
+		if s.winsTrick(&st) {
+			wins++
+			if want < 1 {
+				t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): winsTrick, the model gives %d", st.hands, trump, st.leader, side, stmt, unaware, want)
+			}
+		}
+		if got := s.exact(st, -1); got != want {
+			t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): %d tricks with the cut-offs, %d without", st.hands, trump, st.leader, side, stmt, unaware, got, want)
+		}
+	}
+	if cash < n/10 || cashMany < n/20 || wins < n/10 {
+		t.Fatalf("only %d cash bounds (%d above one trick) and %d sure tricks in %d endings", cash, cashMany, wins, n)
+	}
+	t.Logf("%d cash bounds (%d above one trick), %d sure tricks in %d endings", cash, cashMany, wins, n)
+}
