@@ -1558,11 +1558,11 @@ func (s *claimSearch) winsTrick(st *claimState) bool {
 }
 
 // cashTricks is a lower bound on the tricks the claimer's side, on lead at
-// a trick start with no opponent able to ruff (no trumps, or none left
-// with the opponents) and the statement spent, takes in a row under the
-// model (mode normal): a trick in which it leads the top card of a suit
-// still out, or a low card of a suit in which partner holds only such
-// cards, is its trick. A hand's normal leads are its winners in a suit
+// a trick start with the statement spent, takes in a row under the model
+// (mode normal): a trick in which it leads the top card of a suit still
+// out, or a low card of a suit in which partner holds only such cards,
+// is its trick unless an opponent ruffs it, and an opponent who holds a
+// trump cannot ruff a suit while he still holds a card of it. A hand's normal leads are its winners in a suit
 // in which it holds one, else its lowest card of a suit in which partner
 // holds a winner (else any card, when it has neither). Each trick takes
 // one card from each hand, and winners stay winners, so a hand holding
@@ -1577,16 +1577,27 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 	if s.mode != modeNormal || st.leader.Side() != s.side {
 		return 0
 	}
-	for i := st.step; i < len(s.steps); i++ {
-		if k := s.steps[i].Kind; k != StepTrumpsOut && k != StepTrumps {
-			return 0 // a stated line still to follow
-		}
-	}
+	// ruff[su]: the tricks in a row in which no opponent can ruff a lead
+	// of su — one holding a trump and k cards of su still holds one of
+	// them in each of the next k tricks
+	ruff := [4]int{13, 13, 13, 13}
+	trumpOut := false
 	if s.hasTrump {
 		for _, o := range s.side.Opponents().Seats() {
-			if st.hands[o].InSuit(s.ts) != 0 {
-				return 0
+			if st.hands[o].InSuit(s.ts) == 0 {
+				continue
 			}
+			trumpOut = true
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if su != s.ts {
+					ruff[su] = min(ruff[su], st.hands[o].InSuit(su).Len())
+				}
+			}
+		}
+	}
+	for i := st.step; i < len(s.steps); i++ {
+		if k := s.steps[i].Kind; k != StepTrumpsOut && (k != StepTrumps || trumpOut) {
+			return 0 // a stated line still to follow
 		}
 	}
 	var w bridge.Hand
@@ -1598,6 +1609,9 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
 			if h.InSuit(su)&^w != 0 && pard.InSuit(su)&^w != 0 {
 				t = min(t, (h & w).InSuit(su).Len())
+			}
+			if h.InSuit(su) != 0 && (h|pard).InSuit(su)&w != 0 {
+				t = min(t, ruff[su]) // a suit he may lead
 			}
 		}
 		return t
