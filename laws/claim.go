@@ -536,6 +536,7 @@ type claimSearch struct {
 	unaware   bool
 	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
 	memo      *boundTable
+	lower     *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
 	root      claimState
 	nodes     int
 	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
@@ -615,6 +616,13 @@ func (s *claimSearch) awareAbove(v int) bool {
 	t.root = s.root
 	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
 	t.solver, t.ddMemo = s.solver, s.ddMemo
+	if !s.plain {
+		// his normal leads when he knows of the trump are some of those
+		// when he may have forgotten it, the rest of the model alike: no
+		// line of the aware claimer does worse than the unaware one's
+		// worst, so the unaware search's lower bounds hold for him too
+		t.lower = s.memo
+	}
 	return t.search(t.root, v, v+1) > v
 }
 
@@ -811,6 +819,11 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			}
 		}
 		key = s.key(&st)
+		if s.lower != nil {
+			if b, ok := s.lower.get(key); ok && int(b.lo) >= beta {
+				return int(b.lo)
+			}
+		}
 		b, ok := s.memo.get(key)
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {

@@ -201,3 +201,47 @@ func TestClaimModelCutsSound(t *testing.T) {
 	}
 	t.Logf("%d cash bounds (%d above one trick), %d sure tricks in %d endings", cash, cashMany, wins, n)
 }
+
+// TestClaimAwareBoundsSound checks the Law 70C question — would the
+// claimer take more than w tricks had he known of the outstanding trump?
+// — asked with the unaware search's table as lower bounds (awareAbove)
+// against the plain aware search, on small endings with an opponent's
+// trump out, for every w.
+func TestClaimAwareBoundsSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 3))
+	n := 600
+	if testing.Short() {
+		n = 200
+	}
+	tested, differ := 0, 0
+	for tested < n {
+		st, trump := smallEnding(r, 2+r.IntN(5))
+		if trump == bridge.NoTrump {
+			continue
+		}
+		side := bridge.Side(r.IntN(2))
+		s := newClaimSearch(ClaimPosition{Trump: trump}, side, Statement{}, modeNormal)
+		s.root = st
+		if !s.trumpOut() {
+			continue
+		}
+		tested++
+		s.unaware = true
+		v := s.exact(st, -1)
+		ref := newClaimSearch(ClaimPosition{Trump: trump}, side, Statement{}, modeNormal)
+		ref.plain = true
+		aware := ref.exact(st, -1)
+		if aware != v {
+			differ++
+		}
+		for w := 0; w <= st.hands[st.leader].Len(); w++ {
+			if got := s.awareAbove(w); got != (aware > w) {
+				t.Fatalf("%v %s, %s on lead, %s to play: aware of the trump above %d: %v, the plain search gives %d (unaware %d)", st.hands, trump, st.leader, side, w, got, aware, v)
+			}
+		}
+	}
+	if differ < n/50 {
+		t.Fatalf("knowing of the trump changed the value in only %d of %d endings", differ, n)
+	}
+	t.Logf("knowing of the trump changed the value in %d of %d endings", differ, n)
+}
