@@ -1551,10 +1551,15 @@ func (s *claimSearch) winsTrick(st *claimState) bool {
 		return false
 	}
 	pard := st.hands[st.leader.Partner()]
+	cardStated := false // a stated card may decide partner's card
+	for _, sp := range s.steps[min(st.step, len(s.steps)):] {
+		cardStated = cardStated || sp.Kind == StepCard
+	}
 	for _, m := range moves {
 		su := m.card.Suit()
 		w := s.winners(st, su)
-		ok := w.Has(m.card) || pard.InSuit(su) != 0 && pard.InSuit(su)&^w == 0
+		ok := w.Has(m.card) || pard.InSuit(su) != 0 && pard.InSuit(su)&^w == 0 ||
+			m.plan.Kind == 0 && !cardStated && s.underLead(st, m.card, pard, w)
 		for _, o := range s.side.Opponents().Seats() {
 			if s.hasTrump && su != s.ts && st.hands[o].InSuit(su) == 0 && st.hands[o].InSuit(s.ts) != 0 {
 				ok = false // he can ruff it
@@ -1568,6 +1573,38 @@ func (s *claimSearch) winsTrick(st *claimState) bool {
 		}
 	}
 	return !maximise
+}
+
+// underLead reports whether a low lead c to partner's winner surely wins
+// the trick when no stated plan or card decides partner's card: both
+// opponents hold cards of the suit, all above c, so the second hand plays
+// above it and partner, the last of his side to play, must beat that card
+// (ducking would be irrational); his normal ways of doing so are his
+// highest card and his cheapest sure winner, both winners here, or a
+// finesse — an honour that is not a winner with one card out above it —
+// and he has none of those.
+func (s *claimSearch) underLead(st *claimState, c bridge.Card, pard, w bridge.Hand) bool {
+	su := c.Suit()
+	if pard&w.InSuit(su) == 0 {
+		return false
+	}
+	var opp uint16
+	for _, o := range s.side.Opponents().Seats() {
+		b := st.hands[o].SuitBits(su)
+		if b == 0 {
+			return false
+		}
+		opp |= b
+	}
+	if opp&(uint16(2)<<c.Rank()-1) != 0 {
+		return false // an opponent's card below it
+	}
+	for _, f := range (pard.InSuit(su) &^ w).Cards() {
+		if f.Rank() >= bridge.Ten && bits.OnesCount16(opp>>(f.Rank()+1)) == 1 {
+			return false // a finesse
+		}
+	}
+	return true
 }
 
 // cashTricks is a lower bound on the tricks the claimer's side, on lead at

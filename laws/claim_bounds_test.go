@@ -245,3 +245,42 @@ func TestClaimAwareBoundsSound(t *testing.T) {
 	}
 	t.Logf("knowing of the trump changed the value in %d of %d endings", differ, n)
 }
+
+// TestClaimCutsStatedFollow: a low lead to partner's ace is a sure trick
+// only when partner's card is his normal choice; a stated duck or a stated
+// card makes him play low, and the opponents then take every trick (Law
+// 70A: the statement is followed). Endings the random ones rarely deal.
+func TestClaimCutsStatedFollow(t *testing.T) {
+	for _, tc := range []struct {
+		deal, stmt string
+		want       int
+		sure       bool
+	}{
+		{"N:.2..2 .5..A .A3.. .4..K", "", 2, true}, // low to the ace: partner must beat the second hand
+		{"N:.2..2 .5..A .A3.. .4..K", "duck H", 0, false},
+		{"N:.2..2 .5..A .A3.. .4..K", "H3", 0, false},
+		{"N:.2..2 .5..A .AJ.. .Q..K", "", 0, false}, // the jack a normal finesse against the queen (70E)
+	} {
+		d, err := bridge.ParseDeal(tc.deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmt, err := ParseStatement(tc.stmt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := claimState{hands: d, leader: bridge.North}
+		ref := newClaimSearch(ClaimPosition{Trump: bridge.NoTrump}, bridge.NS, stmt, modeNormal)
+		ref.plain = true
+		s := newClaimSearch(ClaimPosition{Trump: bridge.NoTrump}, bridge.NS, stmt, modeNormal)
+		if got := ref.exact(st, -1); got != tc.want {
+			t.Errorf("%s %q: the plain search gives %d, want %d", tc.deal, tc.stmt, got, tc.want)
+		}
+		if got := s.winsTrick(&st); got != tc.sure {
+			t.Errorf("%s %q: winsTrick %v, want %v", tc.deal, tc.stmt, got, tc.sure)
+		}
+		if got := s.exact(st, -1); got != tc.want {
+			t.Errorf("%s %q: the search with its cut-offs gives %d, want %d", tc.deal, tc.stmt, got, tc.want)
+		}
+	}
+}
