@@ -1660,8 +1660,10 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 			if h.InSuit(su)&^w != 0 && pard.InSuit(su)&^w != 0 {
 				t = min(t, (h & w).InSuit(su).Len())
 			}
-			if h.InSuit(su) != 0 && (h|pard).InSuit(su)&w != 0 {
-				t = min(t, ruff[su]) // a suit he may lead
+			if h.InSuit(su) != 0 {
+				// a suit he may lead: now, or when a card of his or
+				// partner's is promoted to a winner
+				t = min(t, ruff[su])
 			}
 		}
 		return t
