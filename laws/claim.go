@@ -536,12 +536,14 @@ type claimSearch struct {
 	unaware   bool
 	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
 	memo      *boundTable
+	lower     *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
 	root      claimState
 	nodes     int
 	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
 	ddMemo    *ddTable        // the bounds already computed
 	bufs      [53][]claimMove // the moves of each ply, by cards still held
 	cardSteps bool            // the statement names cards: table entries keep absolute ranks
+	plain     bool            // the model's cut-offs (cashTricks, winsTrick) off: the reference the tests check them against
 }
 
 type ddKey struct {
@@ -614,6 +616,13 @@ func (s *claimSearch) awareAbove(v int) bool {
 	t.root = s.root
 	t.trump, t.ts, t.hasTrump = s.trump, s.ts, s.hasTrump
 	t.solver, t.ddMemo = s.solver, s.ddMemo
+	if !s.plain {
+		// his normal leads when he knows of the trump are some of those
+		// when he may have forgotten it, the rest of the model alike: no
+		// line of the aware claimer does worse than the unaware one's
+		// worst, so the unaware search's lower bounds hold for him too
+		t.lower = s.memo
+	}
 	return t.search(t.root, v, v+1) > v
 }
 
@@ -767,8 +776,10 @@ func relative(d bridge.Deal) bridge.Deal {
 // search that must show he takes beta tricks visits every line on which
 // he has not yet taken them: at each trick start it stops at a bound —
 // the tricks his master trumps take whatever anyone plays
-// (masterTrumps), a position where he takes the rest (sure) — and at the
-// table's bounds from earlier searches; one that must show he takes fewer
+// (masterTrumps), a position where he takes the rest (sure), the tricks
+// he cashes in a row on every normal line (cashTricks) or the one trick
+// he still needs and surely wins (winsTrick) — and at the table's bounds
+// from earlier searches; one that must show he takes fewer
 // stops where double dummy (ddBound) gives him no more than alpha.
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
@@ -799,7 +810,20 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if lb := s.masterTrumps(&st); lb >= beta {
 			return lb
 		}
+		if !s.plain {
+			if lb := s.cashTricks(&st); lb >= beta {
+				return lb
+			}
+			if beta == 1 && s.winsTrick(&st) {
+				return 1
+			}
+		}
 		key = s.key(&st)
+		if s.lower != nil {
+			if b, ok := s.lower.get(key); ok && int(b.lo) >= beta {
+				return int(b.lo)
+			}
+		}
 		b, ok := s.memo.get(key)
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
@@ -1509,6 +1533,147 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 		}
 	}
 	return n
+}
+
+// winsTrick reports whether the claimer's side, on lead at a trick start,
+// surely wins the trick: every lead the model gives it (the statement's,
+// or its normal leads) is a card no one can beat — the top card of its
+// suit still out — or a card of a suit in which partner holds only such
+// cards (he must follow with one), and no opponent can ruff it (each holds
+// the suit or no trump). A choice made for the claimer (a stated card,
+// "best") needs one such lead; a choice made against him needs all.
+func (s *claimSearch) winsTrick(st *claimState) bool {
+	if st.leader.Side() != s.side {
+		return false
+	}
+	moves, maximise := s.moves(st)
+	if len(moves) == 0 {
+		return false
+	}
+	pard := st.hands[st.leader.Partner()]
+	cardStated := false // a stated card may decide partner's card
+	for _, sp := range s.steps[min(st.step, len(s.steps)):] {
+		cardStated = cardStated || sp.Kind == StepCard
+	}
+	for _, m := range moves {
+		su := m.card.Suit()
+		w := s.winners(st, su)
+		ok := w.Has(m.card) || pard.InSuit(su) != 0 && pard.InSuit(su)&^w == 0 ||
+			m.plan.Kind == 0 && !cardStated && s.underLead(st, m.card, pard, w)
+		for _, o := range s.side.Opponents().Seats() {
+			if s.hasTrump && su != s.ts && st.hands[o].InSuit(su) == 0 && st.hands[o].InSuit(s.ts) != 0 {
+				ok = false // he can ruff it
+			}
+		}
+		if ok && maximise {
+			return true
+		}
+		if !ok && !maximise {
+			return false
+		}
+	}
+	return !maximise
+}
+
+// underLead reports whether a low lead c to partner's winner surely wins
+// the trick when no stated plan or card decides partner's card: both
+// opponents hold cards of the suit, all above c, so the second hand plays
+// above it and partner, the last of his side to play, must beat that card
+// (ducking would be irrational); his normal ways of doing so are his
+// highest card and his cheapest sure winner, both winners here, or a
+// finesse — an honour that is not a winner with one card out above it —
+// and he has none of those.
+func (s *claimSearch) underLead(st *claimState, c bridge.Card, pard, w bridge.Hand) bool {
+	su := c.Suit()
+	if pard&w.InSuit(su) == 0 {
+		return false
+	}
+	var opp uint16
+	for _, o := range s.side.Opponents().Seats() {
+		b := st.hands[o].SuitBits(su)
+		if b == 0 {
+			return false
+		}
+		opp |= b
+	}
+	if opp&(uint16(2)<<c.Rank()-1) != 0 {
+		return false // an opponent's card below it
+	}
+	for _, f := range (pard.InSuit(su) &^ w).Cards() {
+		if f.Rank() >= bridge.Ten && bits.OnesCount16(opp>>(f.Rank()+1)) == 1 {
+			return false // a finesse
+		}
+	}
+	return true
+}
+
+// cashTricks is a lower bound on the tricks the claimer's side, on lead at
+// a trick start with the statement spent, takes in a row under the model
+// (mode normal): a trick in which it leads the top card of a suit still
+// out, or a low card of a suit in which partner holds only such cards,
+// is its trick unless an opponent ruffs it, and an opponent who holds a
+// trump cannot ruff a suit while he still holds a card of it. A hand's normal leads are its winners in a suit
+// in which it holds one, else its lowest card of a suit in which partner
+// holds a winner (else any card, when it has neither). Each trick takes
+// one card from each hand, and winners stay winners, so a hand holding
+// a winners still holds one in each of its first a tricks, and its
+// leads are all safe while it holds a winner and, in each suit in which
+// both hands hold a card below the top, a winner of that suit too (else
+// it may lead low to partner's winner and partner duck or finesse — a
+// card of partner's below the top may also be promoted to a winner); in
+// a suit it holds only winners of, it leads only winners. The leader of the
+// first trick is known; either hand may lead the later ones.
+func (s *claimSearch) cashTricks(st *claimState) int {
+	if s.mode != modeNormal || st.leader.Side() != s.side {
+		return 0
+	}
+	// ruff[su]: the tricks in a row in which no opponent can ruff a lead
+	// of su — one holding a trump and k cards of su still holds one of
+	// them in each of the next k tricks
+	ruff := [4]int{13, 13, 13, 13}
+	trumpOut := false
+	if s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) == 0 {
+				continue
+			}
+			trumpOut = true
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if su != s.ts {
+					ruff[su] = min(ruff[su], st.hands[o].InSuit(su).Len())
+				}
+			}
+		}
+	}
+	for i := st.step; i < len(s.steps); i++ {
+		if k := s.steps[i].Kind; k != StepTrumpsOut && (k != StepTrumps || trumpOut) {
+			return 0 // a stated line still to follow
+		}
+	}
+	var w bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		w |= s.winners(st, su)
+	}
+	safe := func(h, pard bridge.Hand) int {
+		t := (h & w).Len()
+		for su := bridge.Clubs; su <= bridge.Spades; su++ {
+			if h.InSuit(su)&^w != 0 && pard.InSuit(su)&^w != 0 {
+				t = min(t, (h & w).InSuit(su).Len())
+			}
+			if h.InSuit(su) != 0 {
+				// a suit he may lead: now, or when a card of his or
+				// partner's is promoted to a winner
+				t = min(t, ruff[su])
+			}
+		}
+		return t
+	}
+	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
+	tl := safe(x, y)
+	if tl == 0 {
+		return 0
+	}
+	return min(tl, max(1, safe(y, x)))
 }
 
 // line reconstructs the line the value assumes, card by card.

@@ -1,6 +1,7 @@
 package laws
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -104,3 +105,26 @@ func BenchmarkClaim13NT(b *testing.B) { benchmarkClaim13(b, 0, false) }
 // opponent's trump out that the statement does not mention (Law 70C: the
 // claimer may have forgotten it, so he cashes winners into the ruff).
 func BenchmarkClaim13Trump(b *testing.B) { benchmarkClaim13(b, 1, true) }
+
+// benchmarkClaimEach adjudicates each of benchClaims's positions of k
+// cards a hand in its own sub-benchmark (p0 … p7), a fresh adjudicator
+// each time: the figure per position the target is set on.
+func benchmarkClaimEach(b *testing.B, k int) {
+	pos, claims := benchClaims(b, k)
+	for j := range pos {
+		b.Run(fmt.Sprintf("p%d", j), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := Adjudicate(Edition2017, Contested, pos[j], Claim{Claimer: bridge.South, Tricks: claims[j]}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkClaimEach8 times each 8-trick position on its own.
+func BenchmarkClaimEach8(b *testing.B) { benchmarkClaimEach(b, 8) }
+
+// BenchmarkClaimEach13 times each 13-trick position on its own (target:
+// under 1 s each); run it with -benchtime 1x.
+func BenchmarkClaimEach13(b *testing.B) { benchmarkClaimEach(b, 13) }

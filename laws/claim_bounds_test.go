@@ -110,3 +110,177 @@ func TestClaimBoundsSound(t *testing.T) {
 		t.Fatalf("only %d sure (%d by one hand, %d with an opponent on lead) and %d master-trump endings of %d", fired, dom, opp, trumps, n)
 	}
 }
+
+// TestClaimModelCutsSound checks the claim search's cut-offs that hold
+// only under the model of normal play (cashTricks, winsTrick) against the
+// plain search, the same search with those cut-offs off, on small endings
+// with statements that leave the line to the model, state a part of it or
+// cover every case: a bound must never exceed the plain value, and the
+// value with the cut-offs must equal it. A cut-off that failed here could
+// change an award (Law 70A's worst normal line).
+func TestClaimModelCutsSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 2))
+	n := 3000
+	if testing.Short() {
+		n = 1000
+	}
+	var sts []Statement
+	for _, w := range []string{"", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best"} {
+		st, err := ParseStatement(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	cash, cashMany, wins := 0, 0, 0
+	for i := 0; i < n; i++ {
+		st, trump := smallEnding(r, 1+r.IntN(6))
+		side := bridge.Side(r.IntN(2))
+		if r.IntN(2) == 0 { // the side on lead, the opponents out of trumps: where cashTricks applies
+			st.leader = side.Seats()[r.IntN(2)]
+			// the side's hands take the top card of each suit
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if c, ok := st.top(su); ok {
+					h, _ := st.hands.Holder(c)
+					to := side.Seats()[r.IntN(2)]
+					if h.Side() != side {
+						give := st.hands[to].Cards()[r.IntN(st.hands[to].Len())]
+						st.hands[to] = st.hands[to].Without(give).With(c)
+						st.hands[h] = st.hands[h].Without(c).With(give)
+					}
+				}
+			}
+			trump = bridge.Strain(r.IntN(5)) // now and then the opponents hold trumps
+			if r.IntN(3) != 0 {
+				trump = bridge.NoTrump
+			}
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				o := side.Opponents().Seats()
+				if (st.hands[o[0]]|st.hands[o[1]]).InSuit(su) == 0 && r.IntN(2) == 0 {
+					trump = bridge.Strain(su)
+				}
+			}
+		}
+		stmt := sts[r.IntN(len(sts))]
+		mode := modeNormal
+		if r.IntN(8) == 0 {
+			mode = modeLikely
+		}
+		search := func(plain bool) *claimSearch {
+			s := newClaimSearch(ClaimPosition{Trump: trump}, side, stmt, mode)
+			s.unaware = r.IntN(2) == 0
+			s.plain = plain
+			return s
+		}
+		ref := search(true)
+		unaware := ref.unaware
+		want := ref.exact(st, -1)
+		s := search(false)
+		s.unaware = unaware
+		if lb := s.cashTricks(&st); lb > 0 {
+			cash++
+			if lb > 1 {
+				cashMany++
+			}
+			if lb > want {
+				t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): cashTricks credits %d tricks, the model gives %d", st.hands, trump, st.leader, side, stmt, unaware, lb, want)
+			}
+		}
+		if s.winsTrick(&st) {
+			wins++
+			if want < 1 {
+				t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): winsTrick, the model gives %d", st.hands, trump, st.leader, side, stmt, unaware, want)
+			}
+		}
+		if got := s.exact(st, -1); got != want {
+			t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): %d tricks with the cut-offs, %d without", st.hands, trump, st.leader, side, stmt, unaware, got, want)
+		}
+	}
+	if cash < n/10 || cashMany < n/20 || wins < n/10 {
+		t.Fatalf("only %d cash bounds (%d above one trick) and %d sure tricks in %d endings", cash, cashMany, wins, n)
+	}
+	t.Logf("%d cash bounds (%d above one trick), %d sure tricks in %d endings", cash, cashMany, wins, n)
+}
+
+// TestClaimAwareBoundsSound checks the Law 70C question — would the
+// claimer take more than w tricks had he known of the outstanding trump?
+// — asked with the unaware search's table as lower bounds (awareAbove)
+// against the plain aware search, on small endings with an opponent's
+// trump out, for every w.
+func TestClaimAwareBoundsSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 3))
+	n := 600
+	if testing.Short() {
+		n = 200
+	}
+	tested, differ := 0, 0
+	for tested < n {
+		st, trump := smallEnding(r, 2+r.IntN(5))
+		if trump == bridge.NoTrump {
+			continue
+		}
+		side := bridge.Side(r.IntN(2))
+		s := newClaimSearch(ClaimPosition{Trump: trump}, side, Statement{}, modeNormal)
+		s.root = st
+		if !s.trumpOut() {
+			continue
+		}
+		tested++
+		s.unaware = true
+		v := s.exact(st, -1)
+		ref := newClaimSearch(ClaimPosition{Trump: trump}, side, Statement{}, modeNormal)
+		ref.plain = true
+		aware := ref.exact(st, -1)
+		if aware != v {
+			differ++
+		}
+		for w := 0; w <= st.hands[st.leader].Len(); w++ {
+			if got := s.awareAbove(w); got != (aware > w) {
+				t.Fatalf("%v %s, %s on lead, %s to play: aware of the trump above %d: %v, the plain search gives %d (unaware %d)", st.hands, trump, st.leader, side, w, got, aware, v)
+			}
+		}
+	}
+	if differ < n/50 {
+		t.Fatalf("knowing of the trump changed the value in only %d of %d endings", differ, n)
+	}
+	t.Logf("knowing of the trump changed the value in %d of %d endings", differ, n)
+}
+
+// TestClaimCutsStatedFollow: a low lead to partner's ace is a sure trick
+// only when partner's card is his normal choice; a stated duck or a stated
+// card makes him play low, and the opponents then take every trick (Law
+// 70A: the statement is followed). Endings the random ones rarely deal.
+func TestClaimCutsStatedFollow(t *testing.T) {
+	for _, tc := range []struct {
+		deal, stmt string
+		want       int
+		sure       bool
+	}{
+		{"N:.2..2 .5..A .A3.. .4..K", "", 2, true}, // low to the ace: partner must beat the second hand
+		{"N:.2..2 .5..A .A3.. .4..K", "duck H", 0, false},
+		{"N:.2..2 .5..A .A3.. .4..K", "H3", 0, false},
+		{"N:.2..2 .5..A .AJ.. .Q..K", "", 0, false}, // the jack a normal finesse against the queen (70E)
+	} {
+		d, err := bridge.ParseDeal(tc.deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmt, err := ParseStatement(tc.stmt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := claimState{hands: d, leader: bridge.North}
+		ref := newClaimSearch(ClaimPosition{Trump: bridge.NoTrump}, bridge.NS, stmt, modeNormal)
+		ref.plain = true
+		s := newClaimSearch(ClaimPosition{Trump: bridge.NoTrump}, bridge.NS, stmt, modeNormal)
+		if got := ref.exact(st, -1); got != tc.want {
+			t.Errorf("%s %q: the plain search gives %d, want %d", tc.deal, tc.stmt, got, tc.want)
+		}
+		if got := s.winsTrick(&st); got != tc.sure {
+			t.Errorf("%s %q: winsTrick %v, want %v", tc.deal, tc.stmt, got, tc.sure)
+		}
+		if got := s.exact(st, -1); got != tc.want {
+			t.Errorf("%s %q: the search with its cut-offs gives %d, want %d", tc.deal, tc.stmt, got, tc.want)
+		}
+	}
+}
