@@ -87,6 +87,7 @@ type Play struct {
 	fouled                    *FouledBoard
 	defects                   []*defect     // law65_67.go
 	simul                     *simultaneous // playcards.go: the last 58B2 play (58B3)
+	surplusPlays              []surplusPlay // law12_16play.go: cards foreign to the deal played (13C)
 }
 
 // Revoke is a failure to follow suit (or to comply with a rectification)
