@@ -66,7 +66,10 @@ type Play struct {
 	ended     bool
 	spread    bool // 54A: declarer spread his hand and became dummy
 	transfers []RevokeTransfer
-	adj       *Adjudicator
+	// transferRulings are the Law 64 (and 67B1) rulings revokeTransfers
+	// issued, replaced when the transfers are computed again.
+	transferRulings []*Ruling
+	adj             *Adjudicator
 	// retracted55 is set when declarer's lead out of turn was retracted
 	// (55B) and he has not yet led from the correct hand (60B).
 	retracted55 bool
