@@ -349,14 +349,10 @@ func (p *Play) surplusFound(i int, finding string) error {
 		return fmt.Errorf("laws: %w: the 1997 code has no surplus-card clause: the hand held an incorrect number of cards, and Law 13 needs the Director's finding (surplus %s correctable, correctable not-concurred or not-correctable)", ErrBadEvent, sp.card)
 	}
 	if !quitted {
-		back := p.takeBack(k, pos)
-		p.hands[sp.seat] = p.hands[sp.seat].Without(sp.card) // the foreign card leaves the table
-		p.surplusPlays = append(p.surplusPlays[:i], p.surplusPlays[i+1:]...)
+		back := p.takeBack(k, pos) // the foreign card leaves the table (dropSurplus)
 		var again []string
 		for _, x := range back {
-			if x.seat != sp.seat || x.card != sp.card {
-				again = append(again, x.seat.String()+" "+x.card.String())
-			}
+			again = append(again, x.seat.String()+" "+x.card.String())
 		}
 		if p.ed == Edition1997 {
 			return wrongCount97(func(law string) *Ruling {
@@ -391,6 +387,49 @@ func (p *Play) surplusFound(i int, finding string) error {
 	p.check(r, "13C")
 	r.summary(fmt.Sprintf("the card is removed and play goes on without further rectification: %s (%s keeps one card of his own more than the others); as it was played to a quitted trick the Director may award an adjusted score (13C; 12C1(b))", won, sp.seat))
 	return nil
+}
+
+// dropSurplus reports whether c, seat's card on trick (1-based), is a
+// surplus card played, and forgets that play: taken off the trick it
+// leaves the table (13C).
+func (p *Play) dropSurplus(seat bridge.Seat, c bridge.Card, trick int) bool {
+	for i, sp := range p.surplusPlays {
+		if sp.seat == seat && sp.card == c && sp.trick == trick {
+			p.surplusPlays = append(p.surplusPlays[:i], p.surplusPlays[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// isSurplusPlay reports whether c, seat's card on trick (1-based), is a
+// surplus card played (PlaySurplus).
+func (p *Play) isSurplusPlay(seat bridge.Seat, c bridge.Card, trick int) bool {
+	for _, sp := range p.surplusPlays {
+		if sp.seat == seat && sp.card == c && sp.trick == trick {
+			return true
+		}
+	}
+	return false
+}
+
+// giveBack returns seat's card c, taken off trick (1-based), to his hand,
+// unless it is a surplus card played, which leaves the table (13C).
+func (p *Play) giveBack(seat bridge.Seat, c bridge.Card, trick int) {
+	if !p.dropSurplus(seat, c, trick) {
+		p.hands[seat] = p.hands[seat].With(c)
+	}
+}
+
+// surplusUneven refuses a claim or concession in position pos when a
+// surplus card played (13C) left a hand holding a card more than the
+// others: the claim cannot be played out card by card (Laws 70, 71).
+func (p *Play) surplusUneven(pos ClaimPosition) error {
+	if len(p.surplusPlays) == 0 || pos.Validate() == nil {
+		return nil
+	}
+	sp := p.surplusPlays[0]
+	return fmt.Errorf("laws: %w: %s played %s, a card foreign to the deal, to trick %d and holds a card more than the others (13C): a claim cannot be played out card by card from here", ErrBadEvent, sp.seat, sp.card, sp.trick)
 }
 
 // winningCard is the card that wins the complete trick t (Law 44).

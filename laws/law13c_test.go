@@ -89,6 +89,13 @@ func TestSurplusCardPlayed(t *testing.T) {
 				t.Errorf("revokes %v: want W's ♥A", rv)
 			}
 		}},
+		// Law 62B1: the revoke made with the surplus card is corrected: the
+		// foreign card leaves the table, into no hand (13C).
+		{"62B with a surplus card", Edition2017, "E plays CJ\nS plays C7\nW plays HA surplus\nW corrects-revoke C6\n", "61A1 62B1", func(t *testing.T, p *Play) {
+			if tr := p.Tricks()[0]; tr.Cards[2] != card(t, "C6") || p.Hand(bridge.West).Has(card(t, "HA")) || !p.Hand(bridge.North).Has(card(t, "HA")) {
+				t.Errorf("trick 1 %v, W %s: want W's ♣6 played, the surplus ♥A in no hand but N's own", tr.String(), p.Hand(bridge.West))
+			}
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -111,6 +118,10 @@ func TestSurplusCardPlayed(t *testing.T) {
 		{"out of turn", "E plays CJ\nW plays CA surplus\n", ErrBadEvent},
 		{"on the trick already", "E plays CJ\nS plays CA\nW plays CA surplus\n", ErrBadEvent},
 		{"a second one", "E plays CJ\nS plays C7\nW plays CA surplus\nN plays C2\nW plays HA surplus\n", ErrBadEvent},
+		// 67B2 is about two of his own cards: the surplus one is found with surplus
+		{"67B2 on the surplus card", won + "W plays C6\nN plays C3\nE plays CT\nS plays CK\nW extra C5 1\n", ErrBadEvent},
+		// 13C leaves W a card more than the others: a claim cannot be played out
+		{"claim after", won + "W surplus CA\nW claims 1\n", ErrBadEvent},
 	})
 	if _, err := runPlay(t, Edition1997, won+"W surplus CA played\n"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("1997 without a finding: err %v, want ErrBadEvent", err)

@@ -350,6 +350,9 @@ func (p *Play) extra(seat bridge.Seat, c bridge.Card, k int, exposed, unsure boo
 	if !faced.Valid() {
 		return fmt.Errorf("laws: %w: %s has no card on trick %d (an omission is 67A1/67B1: omits, supplies)", ErrBadEvent, seat, k)
 	}
+	if p.isSurplusPlay(seat, faced, k) {
+		return fmt.Errorf("laws: %w: %s's %s on trick %d is a card foreign to the deal: its finding is surplus (13C)", ErrBadEvent, seat, faced, k)
+	}
 	what := fmt.Sprintf("%s's %s was found among his played cards of trick %d with %s", seat, c, k, faced)
 	if unsure && !after && !p.bothPlayedAfter(k) {
 		return fmt.Errorf("laws: %w: before each side has played to the next trick the cards are in front of the players (67A2): say which was faced", ErrBadEvent)
