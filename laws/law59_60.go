@@ -57,7 +57,12 @@ import (
 //	     50D2 option would bind: the option lapses unexercised, the penalty
 //	     cards stay on the table (50D1; the 50D2(b) effect), as a
 //	     non-offender's action forfeits (11A, 60A1). Declined (55B), the
-//	     card goes back and the 50D2 choice is open again.
+//	     card goes back and the 50D2 choice is open again. The defender
+//	     with the penalty card leading instead of his partner is ruled the
+//	     same way under Law 56 (declarer's option): accepted (53A), the
+//	     50D2 option lapses and his lead is checked against his penalty
+//	     cards (50D1; 52); declined, his card is one more major penalty
+//	     card (56) and declarer's 50D2 choice opens anew over all of them.
 //	60B: a defender who plays after declarer was made to retract his lead
 //	     from the wrong hand (55B), before declarer leads from the right
 //	     one: his card is a major penalty card (Law 50).
@@ -247,10 +252,11 @@ func (p *Play) settleHeld(d *playDecision, rs *restriction) {
 	h.ruling.inform(Information{What: fmt.Sprintf("%s's %s", h.seat, h.card), Authorised: h.seat.Side().Opponents(), Unauthorised: h.seat.Side(), Law: p.law("50", "50E")})
 }
 
-// leadOverOption rules a lead by declarer or dummy while declarer's own
-// 50D2 option d is open (the defender on lead has not led): a lead out of
-// turn (Law 55), ruled first; the 50D2 option lapses if the lead is
-// accepted and is open again if it is declined.
+// leadOverOption rules a lead by declarer or dummy, or by the defender
+// with the penalty card, while declarer's own 50D2 option d is open (the
+// defender on lead has not led): a lead out of turn (Law 55; 56), ruled
+// first; the 50D2 option lapses if the lead is accepted and is open again
+// (or anew, 56) if it is declined.
 func (p *Play) leadOverOption(d *playDecision, seat bridge.Seat, c bridge.Card) error {
 	t := p.current()
 	if t.N != 0 || d.held != nil {
@@ -267,7 +273,7 @@ func (p *Play) leadOverOption(d *playDecision, seat bridge.Seat, c bridge.Card) 
 		return nil
 	}
 	o := d.ruling
-	o.note(fmt.Sprintf("%s led %s before declarer stated his choice: the lead out of turn is ruled first (Law 55)", seat, c))
+	o.note(fmt.Sprintf("%s led %s before declarer stated his choice: the lead out of turn is ruled first (Law %s)", seat, c, loot.ruling.Law))
 	lapse := func() {
 		o.Chosen, o.Status = "", Settled
 		o.summary(fmt.Sprintf("the lead out of turn was accepted, so %s no longer has the lead: declarer's option of 50D2 lapses unexercised (11A; 60A1) and the penalty cards stay on the table (50D1)", d.bound))
@@ -278,6 +284,12 @@ func (p *Play) leadOverOption(d *playDecision, seat bridge.Seat, c bridge.Card) 
 			return err
 		}
 		if ans == "decline" {
+			if p.pending != nil && p.pending.ruling.Law == "50D2" {
+				// 56: one more penalty card, a new 50D2 choice over all of them
+				o.Chosen, o.Status = "", Settled
+				o.summary(fmt.Sprintf("%s's lead out of turn was declined and is one more major penalty card: declarer's 50D2 choice is made anew over all of them", seat))
+				return nil
+			}
 			p.pending = d // 55B: the proper defender leads, declarer chooses first
 			return nil
 		}

@@ -123,6 +123,25 @@ func TestPlayWhileOptionOpen(t *testing.T) {
 				t.Errorf("trick 2 %v penalty %v: want E's ♥9 led, W's ♥2 picked up", tr.String(), p.PenaltyCards())
 			}
 		}},
+		// Law 56 then 53A: W, whose partner E has the lead, leads himself
+		// before declarer chose; declarer accepts: the 50D2 option lapses
+		// and W's lead of ♠3 instead of his major penalty card ♥2 is
+		// Law 52 (50D1).
+		{"56 over 50D2 accepted", d50b + "W plays S3\nN accepts\n", "56 50D2 53A 52", func(t *testing.T, p *Play) {
+			if tr := p.Tricks()[1]; tr.Leader != bridge.West || tr.Cards[0] != card(t, "S3") || p.PendingOption() != nil || !strings.Contains(p.Rulings()[1].Outcome, "lapses") {
+				t.Errorf("trick 2 %v pending %v: want W's ♠3 led, 50D2 lapsed", tr.String(), p.PendingOption())
+			}
+		}},
+		// Law 56 declined: ♠3 is one more major penalty card and the
+		// 50D2 choice is made anew, over hearts and spades.
+		{"56 over 50D2 declined", d50b + "W plays S3\nN declines\nN requires S\nE plays SJ\n", "56 50D2 56 50D2", func(t *testing.T, p *Play) {
+			if tr := p.Tricks()[1]; tr.Leader != bridge.East || tr.Cards[0] != card(t, "SJ") || !hasPenalty(p, bridge.West, card(t, "H2"), true) || hasPenalty(p, bridge.West, card(t, "S3"), true) {
+				t.Errorf("trick 2 %v penalty %v: want E's ♠J led, W's ♥2 still a penalty card, ♠3 picked up", tr.String(), p.PenaltyCards())
+			}
+			if r := p.Rulings()[1]; r.Status != Settled || !strings.Contains(r.Outcome, "anew") {
+				t.Errorf("first 50D2 ruling %+v: want it replaced by the new choice", r)
+			}
+		}},
 	}
 	for _, c := range cases {
 		for _, ed := range []Edition{Edition1997, Edition2017} {

@@ -266,8 +266,8 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 		if !settled && d.hasBound && seat == d.bound {
 			return p.boundPlays(d, seat, c) // 60C: before declarer's 57A or 50D2 choice
 		}
-		if !settled && d.ruling.Law == "50D2" && !p.defender(seat) {
-			return p.leadOverOption(d, seat, c) // 55, the 50D2 option suspended
+		if !settled && d.ruling.Law == "50D2" && (!p.defender(seat) || d.hasBound && seat == d.bound.Partner()) {
+			return p.leadOverOption(d, seat, c) // 55 or 56, the 50D2 option suspended
 		}
 		if !settled && d.ruling.Law == "57A" && !p.defender(seat) {
 			// declarer's side plays before declarer has chosen: a premature
