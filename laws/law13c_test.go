@@ -98,19 +98,7 @@ func TestSurplusCardPlayed(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			tb, err := runPlay(t, c.ed, c.body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := tb.Play()
-			if got := strings.Join(playLaws(p), " "); got != c.laws {
-				t.Errorf("laws %q, want %q", got, c.laws)
-			}
-			if c.check != nil {
-				c.check(t, p)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { c.check(t, playCase(t, c.ed, c.body, c.laws)) })
 	}
 	// what cannot be a surplus card played
 	runRefusals(t, []refusal{

@@ -145,22 +145,7 @@ func TestPlayWhileOptionOpen(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, ed := range []Edition{Edition1997, Edition2017} {
-			t.Run(fmt.Sprintf("%s/%s", c.name, ed), func(t *testing.T) {
-				tb, err := runPlay(t, ed, c.body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p := tb.Play()
-				if got := strings.Join(playLaws(p), " "); got != c.laws {
-					t.Errorf("laws %q, want %q", got, c.laws)
-				}
-				for _, r := range p.Rulings() {
-					if r.Law == "" || r.Outcome == "" {
-						t.Errorf("ruling without a law or an outcome: %+v", r)
-					}
-				}
-				c.check(t, p)
-			})
+			t.Run(fmt.Sprintf("%s/%s", c.name, ed), func(t *testing.T) { c.check(t, playCase(t, ed, c.body, c.laws)) })
 		}
 	}
 	// one card waits at a time: a second card before the choice is refused
@@ -177,4 +162,24 @@ func hasPenalty(p *Play, s bridge.Seat, c bridge.Card, major bool) bool {
 		}
 	}
 	return false
+}
+
+// playCase plays body (after playHeader) under ed and checks that the
+// rulings cite laws, in order, each with its law and outcome.
+func playCase(t *testing.T, ed Edition, body, laws string) *Play {
+	t.Helper()
+	tb, err := runPlay(t, ed, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := tb.Play()
+	if got := strings.Join(playLaws(p), " "); got != laws {
+		t.Errorf("laws %q, want %q", got, laws)
+	}
+	for _, r := range p.Rulings() {
+		if r.Law == "" || r.Outcome == "" {
+			t.Errorf("ruling without a law or an outcome: %+v", r)
+		}
+	}
+	return p
 }

@@ -119,8 +119,7 @@ func TestExtraAfterPlayReplacesTransfers(t *testing.T) {
 	// diamond lead while the deal gives him ♦3: a revoke (61A), established
 	// on trick 4; N claims 8 of the last 9, the defenders agreeing, so
 	// Law 64A2 transfers one trick (2017 64A2, 1997 64A2).
-	const log = `dealer N
-deal N:AKQ2.AKQ.AK2.432 JT98.JT9.JT9.QJT 7654.8.Q87654.AK 3.765432.3.98765
+	const log = `deal N:AKQ2.AKQ.AK2.432 JT98.JT9.JT9.QJT 7654.8.Q87654.AK 3.765432.3.98765
 N 1NT
 E P
 S P
@@ -172,22 +171,14 @@ end-of-play
 	for _, c := range cases {
 		for _, ed := range []Edition{Edition2017, Edition1997} {
 			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
-				lg, err := ParseLog(strings.NewReader(log))
-				if err != nil {
-					t.Fatal(err)
-				}
-				tb, err := lg.Play(ed)
+				tb, err := playLog(t, ed, log)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got := strings.Join(transfers(tb.Play()), " "); got != "64A2" {
 					t.Fatalf("Law 64 rulings at the end of play %q, want 64A2", got)
 				}
-				lg, err = ParseLog(strings.NewReader(log + c.extra))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if tb, err = lg.Play(ed); err != nil {
+				if tb, err = playLog(t, ed, log+c.extra); err != nil {
 					t.Fatal(err)
 				}
 				p := tb.Play()
