@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -31,7 +32,21 @@ import (
 //	   unless the information would interfere with normal bidding and
 //	   play, when an artificial adjusted score is awarded (cited "13").
 //	   A card foreign to the deal (Surplus): 2017 13C; 1997, which has no
-//	   clause for it, Law 13 with the Director's finding.
+//	   clause for it, Law 13 with the Director's finding. The log may
+//	   record the card's play before it is found (PlaySurplus, "W plays
+//	   HJ surplus"): it goes on the trick as the player's card, his own
+//	   thirteen cards untouched. Found on a completed trick, 2017 13C
+//	   removes it without further rectification: the trick keeps the
+//	   winner it had, and as the card was played to a quitted trick the
+//	   Director may adjust the score (a 13C damage check, 12C1(b)); the
+//	   ruling names the trick, who won it and whether the foreign card
+//	   won it, which is what the adjustment weighs. Found on the trick
+//	   still in progress, it is no quitted trick: the card is taken off
+//	   the trick with any played after it, the player plays one of his
+//	   own, and no adjusted score may be awarded (13C). 1997: Law 13 with
+//	   the Director's finding (13A: corrected and played on, the trick
+//	   standing, all four concurring; 13B: an artificial adjusted score),
+//	   the trick named the same way.
 //	14 (missing card) found during the play elsewhere than in the played
 //	   cards: it is restored to the hand (14B2) and deemed to have been in
 //	   it throughout (14B4): a failure to have played it can be a revoke.
@@ -253,9 +268,179 @@ func (t *Table) hasCalled(seat bridge.Seat) bool {
 // incorrect number of cards and Law 13 rules it with the Director's
 // finding, as for wrong-count (correctable [not-concurred] or
 // not-correctable once a call has been made on it).
+//
+// When the log recorded the card's play (PlaySurplus), the ruling is on
+// that play (see the comment at the top of this file).
 func (p *Play) Surplus(seat bridge.Seat, c bridge.Card, played bool, finding string) error {
 	seat &= 3
+	for i, sp := range p.surplusPlays {
+		if sp.seat == seat && sp.card == c {
+			return p.surplusFound(i, finding)
+		}
+	}
 	return surplus(p.ed, func(law, what string) *Ruling { return p.newRuling(law, seat, what) }, p.check, seat, c, played, finding, true)
+}
+
+// surplusPlay is a card foreign to the deal that seat played to trick
+// (1-based), recorded on the log's line.
+type surplusPlay struct {
+	seat  bridge.Seat
+	card  bridge.Card
+	trick int
+	line  int
+}
+
+// PlaySurplus records that seat, in turn, played c, a card foreign to the
+// deal (a second copy of a card the deal gives to another hand, or to
+// none left), not yet known to be one: it goes on the trick as his card
+// and is checked as a play (following suit, Law 61A), his own cards
+// untouched. Surplus rules it when it is found.
+func (p *Play) PlaySurplus(seat bridge.Seat, c bridge.Card) error {
+	seat &= 3
+	if p.Ended() {
+		return fmt.Errorf("laws: %w: %s plays %s", ErrPlayOver, seat, c)
+	}
+	if p.pending != nil {
+		return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, p.pending.ruling.Law, seat, c)
+	}
+	if !c.Valid() {
+		return fmt.Errorf("laws: %w: %s plays an invalid card", ErrBadEvent, seat)
+	}
+	if p.hands[seat].Has(c) {
+		return fmt.Errorf("laws: %w: %s holds the deal's %s: a surplus card is a second copy of a card he does not hold", ErrBadEvent, seat, c)
+	}
+	t := p.current()
+	if turn := t.Player(t.N); seat != turn {
+		return fmt.Errorf("laws: %w: %s plays a surplus %s at %s's turn: only a surplus card played in turn is recorded", ErrBadEvent, seat, c, turn)
+	}
+	for i := 0; i < t.N; i++ {
+		if t.Cards[i] == c {
+			return fmt.Errorf("laws: %w: %s is already on the trick", ErrBadEvent, c)
+		}
+	}
+	for _, sp := range p.surplusPlays {
+		if sp.seat == seat {
+			return fmt.Errorf("laws: %w: %s has already played a surplus card (%s)", ErrBadEvent, seat, sp.card)
+		}
+	}
+	p.surplusPlays = append(p.surplusPlays, surplusPlay{seat: seat, card: c, trick: len(p.tricks), line: p.line})
+	p.inTurn(seat, c) // his hand does not hold c: only the trick takes it
+	return p.runEarly()
+}
+
+// surplusFound rules the surplus card played as p.surplusPlays[i], now
+// found (2017 13C; 1997 13 with the Director's finding).
+func (p *Play) surplusFound(i int, finding string) error {
+	sp := p.surplusPlays[i]
+	k := sp.trick - 1
+	t := &p.tricks[k]
+	pos := -1
+	for j := 0; j < t.N; j++ {
+		if t.Player(j) == sp.seat && t.Cards[j] == sp.card {
+			pos = j
+		}
+	}
+	if pos < 0 {
+		return fmt.Errorf("laws: %w: %s's surplus %s is no longer on trick %d", ErrBadEvent, sp.seat, sp.card, sp.trick)
+	}
+	what := fmt.Sprintf("%s, not part of the deal, was found to be the card %s played to trick %d (line %d)", sp.card, sp.seat, sp.trick, sp.line)
+	quitted := t.Complete()
+	if p.ed == Edition1997 && finding == "" {
+		return fmt.Errorf("laws: %w: the 1997 code has no surplus-card clause: the hand held an incorrect number of cards, and Law 13 needs the Director's finding (surplus %s correctable, correctable not-concurred or not-correctable)", ErrBadEvent, sp.card)
+	}
+	if !quitted {
+		back := p.takeBack(k, pos) // the foreign card leaves the table (dropSurplus)
+		var again []string
+		for _, x := range back {
+			again = append(again, x.seat.String()+" "+x.card.String())
+		}
+		if p.ed == Edition1997 {
+			return wrongCount97(func(law string) *Ruling {
+				r := p.newRuling(law, sp.seat, what+", before the trick was complete")
+				r.note(fmt.Sprintf("the surplus card is taken off the trick and %s plays one of his own cards to it (the 1997 code has no clause of its own for it: Law 13)", sp.seat))
+				if len(again) > 0 {
+					r.note("the cards played after it go back to be played again: " + strings.Join(again, ", "))
+				}
+				return r
+			}, finding, true)
+		}
+		r := p.newRuling("13C", sp.seat, what+", before the trick was complete")
+		if len(again) > 0 {
+			r.note("the cards played after it go back to their hands to be played again: " + strings.Join(again, ", "))
+		}
+		r.summary(fmt.Sprintf("the card is removed and %s plays one of his own cards to trick %d; play goes on without rectification, and as the card was not played to a quitted trick no adjusted score may be awarded (13C)", sp.seat, sp.trick))
+		return nil
+	}
+	w := t.Winner(p.contract.Strain)
+	won := fmt.Sprintf("trick %d stands as won by %s", sp.trick, w)
+	if w == sp.seat && winningCard(*t, p.contract.Strain) == sp.card {
+		won += " with the surplus card itself"
+	}
+	if p.ed == Edition1997 {
+		return wrongCount97(func(law string) *Ruling {
+			r := p.newRuling(law, sp.seat, what)
+			r.note(fmt.Sprintf("the surplus card is removed (the 1997 code has no clause of its own for it: Law 13); %s, and %s keeps one card of his own more than the others", won, sp.seat))
+			return r
+		}, finding, true)
+	}
+	r := p.newRuling("13C", sp.seat, what)
+	p.check(r, "13C")
+	r.summary(fmt.Sprintf("the card is removed and play goes on without further rectification: %s (%s keeps one card of his own more than the others); as it was played to a quitted trick the Director may award an adjusted score (13C; 12C1(b))", won, sp.seat))
+	return nil
+}
+
+// dropSurplus reports whether c, seat's card on trick (1-based), is a
+// surplus card played, and forgets that play: taken off the trick it
+// leaves the table (13C).
+func (p *Play) dropSurplus(seat bridge.Seat, c bridge.Card, trick int) bool {
+	for i, sp := range p.surplusPlays {
+		if sp.seat == seat && sp.card == c && sp.trick == trick {
+			p.surplusPlays = append(p.surplusPlays[:i], p.surplusPlays[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// isSurplusPlay reports whether c, seat's card on trick (1-based), is a
+// surplus card played (PlaySurplus).
+func (p *Play) isSurplusPlay(seat bridge.Seat, c bridge.Card, trick int) bool {
+	for _, sp := range p.surplusPlays {
+		if sp.seat == seat && sp.card == c && sp.trick == trick {
+			return true
+		}
+	}
+	return false
+}
+
+// giveBack returns seat's card c, taken off trick (1-based), to his hand,
+// unless it is a surplus card played, which leaves the table (13C).
+func (p *Play) giveBack(seat bridge.Seat, c bridge.Card, trick int) {
+	if !p.dropSurplus(seat, c, trick) {
+		p.hands[seat] = p.hands[seat].With(c)
+	}
+}
+
+// surplusUneven refuses a claim or concession in position pos when a
+// surplus card played (13C) left a hand holding a card more than the
+// others: the claim cannot be played out card by card (Laws 70, 71).
+func (p *Play) surplusUneven(pos ClaimPosition) error {
+	if len(p.surplusPlays) == 0 || pos.Validate() == nil {
+		return nil
+	}
+	sp := p.surplusPlays[0]
+	return fmt.Errorf("laws: %w: %s played %s, a card foreign to the deal, to trick %d and holds a card more than the others (13C): a claim cannot be played out card by card from here", ErrBadEvent, sp.seat, sp.card, sp.trick)
+}
+
+// winningCard is the card that wins the complete trick t (Law 44).
+func winningCard(t bridge.Trick, trump bridge.Strain) bridge.Card {
+	w := t.Winner(trump)
+	for i := 0; i < t.N; i++ {
+		if t.Player(i) == w {
+			return t.Cards[i]
+		}
+	}
+	return 0
 }
 
 // surplus rules a card foreign to the deal: 2017 Law 13C; 1997 Law 13

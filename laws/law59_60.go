@@ -40,10 +40,29 @@ import (
 //	       by declarer himself, next in rotation, accepts it (53A, 54B).
 //	     While declarer's 57A option is open (a defender played before his
 //	     partner), a card from declarer's side is its own premature play
-//	     (2017 57C3, 1997 45C2) and the option stays open (play.go). Other
-//	     plays while an option is open (the offender's partner before
-//	     declarer's 57A or 50D2 choice; declarer's side before its 50D2
-//	     choice) are still refused with ErrPlayPending.
+//	     (2017 57C3, 1997 45C2) and the option stays open (play.go).
+//	     The offender's partner who plays (57A) or leads (50D2: he may not
+//	     lead until declarer has stated his choice) before declarer chooses
+//	     is of the offending side: 60C keeps declarer's option whole, and
+//	     the card is rectified by what declarer then chooses (boundPlays):
+//	     if it complies it is his play or lead; if not, it is a defender's
+//	     card exposed, a major penalty card (Laws 49, 50), and he plays as
+//	     declarer required, the penalty card waiting for a legal
+//	     opportunity (50D1; 59). A second card before the choice is
+//	     refused (ErrPlayPending): one card waits at a time.
+//	     Declarer or dummy leading while declarer's own 50D2 choice is open
+//	     leads out of turn (Law 55, the defenders' option); only one option
+//	     is pending at a time, so the 50D2 choice waits (leadOverOption).
+//	     The lead accepted (53A) takes the lead away from the defender the
+//	     50D2 option would bind: the option lapses unexercised, the penalty
+//	     cards stay on the table (50D1; the 50D2(b) effect), as a
+//	     non-offender's action forfeits (11A, 60A1). Declined (55B), the
+//	     card goes back and the 50D2 choice is open again. The defender
+//	     with the penalty card leading instead of his partner is ruled the
+//	     same way under Law 56 (declarer's option): accepted (53A), the
+//	     50D2 option lapses and his lead is checked against his penalty
+//	     cards (50D1; 52); declined, his card is one more major penalty
+//	     card (56) and declarer's 50D2 choice opens anew over all of them.
 //	60B: a defender who plays after declarer was made to retract his lead
 //	     from the wrong hand (55B), before declarer leads from the right
 //	     one: his card is a major penalty card (Law 50).
@@ -187,4 +206,104 @@ func (p *Play) otherNonOffender(d *playDecision, seat bridge.Seat, c bridge.Card
 	// the next hand, so no acceptance (53A) and no forfeiture (60A1)
 	r.note(fmt.Sprintf("%s's %s, not from the hand next after the irregular lead, neither accepts it (53A) nor forfeits the option (60A1)", seat, c))
 	return p.playOutOfTurn(seat, c)
+}
+
+// heldCard is the card the player bound by a 57A or 50D2 option put on
+// the table before declarer chose, with the 60C ruling on it.
+type heldCard struct {
+	seat   bridge.Seat
+	card   bridge.Card
+	ruling *Ruling
+}
+
+// boundPlays rules a card c that seat, bound by the open option d (57A:
+// he is the offender's partner to play; 50D2: to lead), puts on the table
+// before declarer has chosen: 60C, the card is held until the choice.
+func (p *Play) boundPlays(d *playDecision, seat bridge.Seat, c bridge.Card) error {
+	if d.held != nil {
+		return fmt.Errorf("laws: %w (Law %s): %s plays %s while his %s waits for declarer's choice", ErrPlayPending, d.ruling.Law, seat, c, d.held.card)
+	}
+	verb := "played"
+	if d.ruling.Law == "50D2" {
+		verb = "led"
+	}
+	r := p.newRuling("60C", seat, fmt.Sprintf("%s %s %s before declarer chose his option of Law %s", seat, verb, c, d.ruling.Law))
+	r.waitingFor(fmt.Sprintf("declarer's option of Law %s is unchanged (60C): %s stands as %s's card if it complies with declarer's choice, else it becomes a major penalty card (Laws 49, 50)", d.ruling.Law, c, seat))
+	d.held = &heldCard{seat: seat, card: c, ruling: r}
+	return nil
+}
+
+// settleHeld rectifies the card held by boundPlays once declarer has
+// chosen: rs is the restriction he chose (nil: none, 50D2(b)).
+func (p *Play) settleHeld(d *playDecision, rs *restriction) {
+	h := d.held
+	if h == nil {
+		return
+	}
+	d.held = nil
+	lead := d.ruling.Law == "50D2"
+	if rs == nil || p.complies(rs, p.hands[h.seat], h.card, lead) {
+		h.ruling.summary(fmt.Sprintf("%s complies with declarer's choice (Law %s): it stands as %s's card (60C)", h.card, d.ruling.Law, h.seat))
+		p.early[h.seat], p.hasEarly[h.seat] = h.card, true
+		return
+	}
+	p.addPenalty(h.ruling, h.seat, h.card, true, "60C")
+	h.ruling.summary(fmt.Sprintf("%s does not comply with declarer's choice (Law %s): it is a major penalty card (60C; Laws 49, 50) and %s plays as declarer required", h.card, d.ruling.Law, h.seat))
+	h.ruling.inform(Information{What: fmt.Sprintf("%s's %s", h.seat, h.card), Authorised: h.seat.Side().Opponents(), Unauthorised: h.seat.Side(), Law: p.law("50", "50E")})
+}
+
+// leadOverOption rules a lead by declarer or dummy, or by the defender
+// with the penalty card, while declarer's own 50D2 option d is open (the
+// defender on lead has not led): a lead out of turn (Law 55; 56), ruled
+// first; the 50D2 option lapses if the lead is accepted and is open again
+// (or anew, 56) if it is declined.
+func (p *Play) leadOverOption(d *playDecision, seat bridge.Seat, c bridge.Card) error {
+	t := p.current()
+	if t.N != 0 || d.held != nil {
+		return fmt.Errorf("laws: %w (Law %s): %s plays %s", ErrPlayPending, d.ruling.Law, seat, c)
+	}
+	p.pending = nil
+	if err := p.leadOutOfTurn(seat, c); err != nil {
+		p.pending = d
+		return err
+	}
+	loot := p.pending
+	if loot == nil {
+		p.pending = d
+		return nil
+	}
+	o := d.ruling
+	o.note(fmt.Sprintf("%s led %s before declarer stated his choice: the lead out of turn is ruled first (Law %s)", seat, c, loot.ruling.Law))
+	lapse := func() {
+		o.Chosen, o.Status = "", Settled
+		o.summary(fmt.Sprintf("the lead out of turn was accepted, so %s no longer has the lead: declarer's option of 50D2 lapses unexercised (11A; 60A1) and the penalty cards stay on the table (50D1)", d.bound))
+	}
+	resolve, byPlay := loot.resolve, loot.byPlay
+	loot.resolve = func(s bridge.Seat, ans string) error {
+		if err := resolve(s, ans); err != nil {
+			return err
+		}
+		if ans == "decline" {
+			if p.pending != nil && p.pending.ruling.Law == "50D2" {
+				// 56: one more penalty card, a new 50D2 choice over all of them
+				o.Chosen, o.Status = "", Settled
+				o.summary(fmt.Sprintf("%s's lead out of turn was declined and is one more major penalty card: declarer's 50D2 choice is made anew over all of them", seat))
+				return nil
+			}
+			p.pending = d // 55B: the proper defender leads, declarer chooses first
+			return nil
+		}
+		lapse()
+		return nil
+	}
+	if byPlay != nil {
+		loot.byPlay = func(s bridge.Seat) (bool, error) {
+			done, err := byPlay(s)
+			if done && err == nil {
+				lapse()
+			}
+			return done, err
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package laws
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -37,13 +38,25 @@ type RevokeTransfer struct {
 }
 
 // revokeTransfers computes Law 64 for every established revoke at the end
-// of play and records a ruling for each.
+// of play and records a ruling for each. Computed again (a 67B2 finding
+// after the end of play that changes the revokes), the new rulings
+// replace those issued before: the list never holds both.
 func (p *Play) revokeTransfers() {
+	if len(p.transferRulings) > 0 {
+		keep := p.rulings[:0]
+		for _, r := range p.rulings {
+			if !slices.Contains(p.transferRulings, r) {
+				keep = append(keep, r)
+			}
+		}
+		p.rulings, p.transferRulings = keep, nil
+	}
 	p.computeTransfers()
 	for _, tr := range p.transfers {
 		r := p.newRuling(tr.Law, tr.Revoke.Seat, fmt.Sprintf("established revoke by %s on trick %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Revoke.Card))
 		r.Rect.DamageCheck = append(r.Rect.DamageCheck, "64C")
 		r.summary(fmt.Sprintf("%d trick(s) transferred to %s: %s", tr.Tricks, tr.Revoke.Seat.Side().Opponents(), tr.Reason))
+		p.transferRulings = append(p.transferRulings, r)
 	}
 }
 

@@ -62,7 +62,11 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	if twelfth && k+1 < len(p.tricks) {
 		p.takeBack(k+1, 0) // the last trick is played again after the correction
 	}
-	h := p.hands[seat].With(rv.Card)
+	h := p.hands[seat]
+	surplus := p.isSurplusPlay(seat, rv.Card, rv.Trick) // leaves the table (13C)
+	if !surplus {
+		h = h.With(rv.Card)
+	}
 	if !h.Has(c) || c == rv.Card {
 		return fmt.Errorf("laws: %w: %s corrects with %s", ErrNotHeldPlay, seat, c)
 	}
@@ -81,7 +85,7 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 			}
 			for i := 0; i < nx.N; i++ {
 				if s := nx.Player(i); nx.Cards[i].Valid() {
-					p.hands[s] = p.hands[s].With(nx.Cards[i])
+					p.giveBack(s, nx.Cards[i], k+2)
 				} else {
 					p.dropDefect(s, k+2)
 				}
@@ -97,7 +101,7 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 			p.dropDefect(s, k+1)
 			continue
 		}
-		p.hands[s] = p.hands[s].With(t.Cards[i])
+		p.giveBack(s, t.Cards[i], k+1)
 		withdrawn = append(withdrawn, s.String()+" "+t.Cards[i].String())
 		if s == seat.Partner() && p.defender(s) {
 			p.addPenalty(r, s, t.Cards[i], true, "62C2")
@@ -106,6 +110,9 @@ func (p *Play) CorrectRevoke(seat bridge.Seat, c bridge.Card) error {
 	}
 	t.N = pos
 	p.hands[seat] = h
+	if surplus {
+		p.dropSurplus(seat, rv.Card, rv.Trick)
+	}
 	p.revokes = append(p.revokes[:idx], p.revokes[idx+1:]...)
 	if p.defender(seat) {
 		p.addPenalty(r, seat, rv.Card, true, "62B1")

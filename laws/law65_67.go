@@ -350,6 +350,9 @@ func (p *Play) extra(seat bridge.Seat, c bridge.Card, k int, exposed, unsure boo
 	if !faced.Valid() {
 		return fmt.Errorf("laws: %w: %s has no card on trick %d (an omission is 67A1/67B1: omits, supplies)", ErrBadEvent, seat, k)
 	}
+	if p.isSurplusPlay(seat, faced, k) {
+		return fmt.Errorf("laws: %w: %s's %s on trick %d is a card foreign to the deal: its finding is surplus (13C)", ErrBadEvent, seat, faced, k)
+	}
 	what := fmt.Sprintf("%s's %s was found among his played cards of trick %d with %s", seat, c, k, faced)
 	if unsure && !after && !p.bothPlayedAfter(k) {
 		return fmt.Errorf("laws: %w: before each side has played to the next trick the cards are in front of the players (67A2): say which was faced", ErrBadEvent)
@@ -359,6 +362,7 @@ func (p *Play) extra(seat bridge.Seat, c bridge.Card, k int, exposed, unsure boo
 	}
 	var kept string
 	orig := faced
+	before := p.Revokes()
 	if unsure {
 		left, note, err := p.highestLegal(seat, k, faced, c)
 		if err != nil {
@@ -399,10 +403,20 @@ func (p *Play) extra(seat bridge.Seat, c bridge.Card, k int, exposed, unsure boo
 	} else {
 		r.summary("he had never had to play it since: no revoke")
 	}
+	if gone, added := revokeDiff(before, p.revokes); len(gone)+len(added) > 0 {
+		var ch []string
+		if len(gone) > 0 {
+			ch = append(ch, "no longer a revoke: "+strings.Join(gone, ", "))
+		}
+		if len(added) > 0 {
+			ch = append(ch, "now a revoke: "+strings.Join(added, ", "))
+		}
+		r.summary(fmt.Sprintf("with the cards so placed his revokes change (67B2; 14B4): %s", strings.Join(ch, "; ")))
+	}
 	if p.ended && faced != orig {
-		// the play was over and its Law 64 transfers computed: again, with
-		// the revokes as they now stand
-		p.computeTransfers()
+		// the play was over and its Law 64 transfers ruled: again, with
+		// the revokes as they now stand, the new rulings replacing the old
+		p.revokeTransfers()
 		var trs []string
 		for _, tr := range p.transfers {
 			trs = append(trs, fmt.Sprintf("%s trick %d: %d (%s)", tr.Revoke.Seat, tr.Revoke.Trick, tr.Tricks, tr.Law))
@@ -526,4 +540,29 @@ func (p *Play) rescanRevokes(seat bridge.Seat, k int) {
 			held = held.Without(x)
 		}
 	}
+}
+
+// revokeDiff names the revokes of before that are not in after, and those
+// of after not in before ("W trick 3 ♥3").
+func revokeDiff(before, after []Revoke) (gone, added []string) {
+	key := func(r Revoke) string { return fmt.Sprintf("%s trick %d %s", r.Seat, r.Trick, r.Card) }
+	in := func(r Revoke, rs []Revoke) bool {
+		for _, x := range rs {
+			if x.Seat == r.Seat && x.Trick == r.Trick && x.Card == r.Card {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range before {
+		if !in(r, after) {
+			gone = append(gone, key(r))
+		}
+	}
+	for _, r := range after {
+		if !in(r, before) {
+			added = append(added, key(r))
+		}
+	}
+	return gone, added
 }

@@ -109,3 +109,89 @@ func TestExtraUnsureRevokes(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraAfterPlayReplacesTransfers: a 67B2 finding after the end of
+// play that changes the revokes (14B1, 14B4) replaces the Law 64 rulings
+// issued at the end of play by the recomputed ones; they are never listed
+// side by side.
+func TestExtraAfterPlayReplacesTransfers(t *testing.T) {
+	// W, void in spades, discards ♥2 on trick 2 and ♥3 on trick 3's
+	// diamond lead while the deal gives him ♦3: a revoke (61A), established
+	// on trick 4; N claims 8 of the last 9, the defenders agreeing, so
+	// Law 64A2 transfers one trick (2017 64A2, 1997 64A2).
+	const log = `deal N:AKQ2.AKQ.AK2.432 JT98.JT9.JT9.QJT 7654.8.Q87654.AK 3.765432.3.98765
+N 1NT
+E P
+S P
+W P
+E plays SJ
+S plays S4
+W plays S3
+N plays SA
+N plays SK
+E plays S8
+S plays S5
+W plays H2
+N plays DA
+E plays D9
+S plays D4
+W plays H3
+N plays HA
+E plays H9
+S plays H8
+W plays H4
+N claims 8
+E agrees
+W agrees
+end-of-play
+`
+	transfers := func(p *Play) []string {
+		var out []string
+		for _, r := range p.Rulings() {
+			if strings.HasPrefix(r.Law, "64") {
+				out = append(out, r.Law)
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		name     string
+		extra    string
+		want     string // the Law 64 rulings after the finding
+		declarer int
+	}{
+		// 67B2: the Director cannot tell whether ♥2 or ♦3 was W's card on
+		// trick 2; ♦3, the higher he could legally play, stays: W no longer
+		// held a diamond on trick 3, the revoke goes and so does the transfer.
+		{"revoke gone", "W extra D3 2 unknown\n", "", 12},
+		// 67B2: the card faced is known (♥2): nothing changes; the one
+		// Law 64 ruling stays, once.
+		{"nothing changes", "W extra D3 2\n", "64A2", 13},
+	}
+	for _, c := range cases {
+		for _, ed := range []Edition{Edition2017, Edition1997} {
+			t.Run(c.name+"/"+ed.String(), func(t *testing.T) {
+				tb, err := playLog(t, ed, log)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := strings.Join(transfers(tb.Play()), " "); got != "64A2" {
+					t.Fatalf("Law 64 rulings at the end of play %q, want 64A2", got)
+				}
+				if tb, err = playLog(t, ed, log+c.extra); err != nil {
+					t.Fatal(err)
+				}
+				p := tb.Play()
+				if got := strings.Join(transfers(p), " "); got != c.want {
+					t.Errorf("Law 64 rulings after the finding %q, want %q", got, c.want)
+				}
+				if n := p.DeclarerTricks(); n != c.declarer {
+					t.Errorf("declarer tricks %d, want %d", n, c.declarer)
+				}
+				if r := lastRuling(p); c.want == "" && (r.Law != "67B2" || !strings.Contains(r.Outcome, "no longer a revoke: W trick 3 ♥3")) {
+					t.Errorf("last ruling %s %q: want 67B2 naming the revoke that went", r.Law, r.Outcome)
+				}
+			})
+		}
+	}
+}

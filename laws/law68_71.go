@@ -89,6 +89,9 @@ func (p *Play) claimOrConcede(seat bridge.Seat, n int, st Statement, concession 
 	if n < 0 || n > rem {
 		return fmt.Errorf("laws: %w: %s claims %d tricks with %d left", ErrBadEvent, seat, n, rem)
 	}
+	if err := p.surplusUneven(pos); err != nil {
+		return err
+	}
 	p.claim = &ClaimRecord{Seat: seat, Concession: concession, Tricks: n, Statement: st, Position: pos, Line: p.line}
 	p.establishBy(seat.Side()) // 63A3: a claim or concession by the offending side
 	return nil

@@ -66,7 +66,10 @@ type Play struct {
 	ended     bool
 	spread    bool // 54A: declarer spread his hand and became dummy
 	transfers []RevokeTransfer
-	adj       *Adjudicator
+	// transferRulings are the Law 64 (and 67B1) rulings revokeTransfers
+	// issued, replaced when the transfers are computed again.
+	transferRulings []*Ruling
+	adj             *Adjudicator
 	// retracted55 is set when declarer's lead out of turn was retracted
 	// (55B) and he has not yet led from the correct hand (60B).
 	retracted55 bool
@@ -87,6 +90,7 @@ type Play struct {
 	fouled                    *FouledBoard
 	defects                   []*defect     // law65_67.go
 	simul                     *simultaneous // playcards.go: the last 58B2 play (58B3)
+	surplusPlays              []surplusPlay // law12_16play.go: cards foreign to the deal played (13C)
 }
 
 // Revoke is a failure to follow suit (or to comply with a rectification)
@@ -126,6 +130,12 @@ type playDecision struct {
 	loot     bool
 	offender bridge.Seat
 	card     bridge.Card
+	// bound is the player the option restricts (57A: the offender's
+	// partner's play; 50D2: his partner's lead); a card he puts on the
+	// table before declarer chooses is held (law59_60.go, 60C).
+	bound    bridge.Seat
+	hasBound bool
+	held     *heldCard
 }
 
 // Errors for events the play cannot take.
@@ -253,6 +263,12 @@ func (p *Play) PlayCard(seat bridge.Seat, c bridge.Card) error {
 				return err
 			}
 		}
+		if !settled && d.hasBound && seat == d.bound {
+			return p.boundPlays(d, seat, c) // 60C: before declarer's 57A or 50D2 choice
+		}
+		if !settled && d.ruling.Law == "50D2" && (!p.defender(seat) || d.hasBound && seat == d.bound.Partner()) {
+			return p.leadOverOption(d, seat, c) // 55 or 56, the 50D2 option suspended
+		}
 		if !settled && d.ruling.Law == "57A" && !p.defender(seat) {
 			// declarer's side plays before declarer has chosen: a premature
 			// play of its own (2017 57C3, 1997 45C2); the option stays open
@@ -304,8 +320,9 @@ func (p *Play) inTurn(seat bridge.Seat, c bridge.Card) {
 	}
 	p.hasEarly[seat] = false // a card put on the table early is played now, or replaced by this one
 	p.retracted55 = false
+	rs := p.restrict
 	p.checkRestriction(seat, c, t.N == 0)
-	p.checkPenalty(seat, c, t)
+	p.checkPenalty(seat, c, t, rs)
 	p.establish(seat)
 	p.hands[seat] = h.Without(c)
 	p.dropPenalty(seat, c)
@@ -371,6 +388,17 @@ func (p *Play) checkRestriction(seat bridge.Seat, c bridge.Card, lead bool) {
 	}
 	h := p.hands[seat]
 	p.unable(seat, rs, h, lead)
+	if !p.complies(rs, h, c, lead) {
+		p.revoke(seat, c, fmt.Sprintf("%s played %s against the rectification (%s %s) of Law %s", seat, c, rs.kind, rs.suit, rs.law), "61A")
+	}
+	if !rs.lasting || !lead {
+		p.restrict = nil
+	}
+}
+
+// complies reports whether c, led or played from hand h, complies with the
+// restriction rs (or the player cannot comply, Law 59).
+func (p *Play) complies(rs *restriction, h bridge.Hand, c bridge.Card, lead bool) bool {
 	ok := true
 	switch rs.kind {
 	case "highest", "lowest":
@@ -388,17 +416,14 @@ func (p *Play) checkRestriction(seat bridge.Seat, c bridge.Card, lead bool) {
 	case "prohibit":
 		ok = c.Suit() != rs.suit || h&^h.InSuit(rs.suit) == 0 || (!lead && h.InSuit(p.current().Led()) != 0 && c.Suit() == p.current().Led())
 	}
-	if !ok {
-		p.revoke(seat, c, fmt.Sprintf("%s played %s against the rectification (%s %s) of Law %s", seat, c, rs.kind, rs.suit, rs.law), "61A")
-	}
-	if !rs.lasting || !lead {
-		p.restrict = nil
-	}
+	return ok
 }
 
 // checkPenalty checks the play of a defender with penalty cards (50C, 50D1)
 // and warns of a failure to play one (Law 52).
-func (p *Play) checkPenalty(seat bridge.Seat, c bridge.Card, t *bridge.Trick) {
+// A card the restriction rs binding this turn forbids is no legal
+// opportunity for a penalty card (50D1; 59 when none complies).
+func (p *Play) checkPenalty(seat bridge.Seat, c bridge.Card, t *bridge.Trick, rs *restriction) {
 	var major, minor []PenaltyCard
 	for _, pc := range p.penalty {
 		if pc.Seat == seat {
@@ -416,6 +441,17 @@ func (p *Play) checkPenalty(seat bridge.Seat, c bridge.Card, t *bridge.Trick) {
 	if t.N > 0 {
 		if f := legal.InSuit(t.Led()); f != 0 {
 			legal = f
+		}
+	}
+	if rs != nil && rs.seat == seat && rs.lead == (t.N == 0) {
+		var ok bridge.Hand
+		for _, x := range legal.Cards() {
+			if p.complies(rs, p.hands[seat], x, t.N == 0) {
+				ok = ok.With(x)
+			}
+		}
+		if ok != 0 {
+			legal = ok
 		}
 	}
 	for _, pc := range major {
@@ -668,13 +704,15 @@ func (p *Play) leadOptions(offender bridge.Seat) {
 	}
 	r.Status = NeedsOption
 	r.waitingFor(fmt.Sprintf("declarer chooses whether to require or prohibit %s's lead of a suit of %s's major penalty cards, or neither (50D2)", offender.Partner(), offender))
-	p.pending = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer},
-		answers: []string{"requires", "prohibits", "decline"},
+	var dec *playDecision
+	dec = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer},
+		answers: []string{"requires", "prohibits", "decline"}, bound: offender.Partner(), hasBound: true,
 		resolve: func(_ bridge.Seat, ans string) error {
 			p.pending = nil
 			r.Chosen, r.Status = ans, Settled
 			if ans == "decline" {
 				r.summary(fmt.Sprintf("no lead restriction: %s may lead any card and the penalty cards remain (50D2(b))", offender.Partner()))
+				p.settleHeld(dec, nil)
 				return nil
 			}
 			kind, sw, _ := cutWord(ans)
@@ -694,8 +732,10 @@ func (p *Play) leadOptions(offender bridge.Seat) {
 			p.penalty = out
 			verb := map[string]string{"require": "must lead", "prohibit": "may not lead"}[kind]
 			r.summary(fmt.Sprintf("%s %s %s (50D2(a)); %s's penalty cards in %s are picked up", offender.Partner(), verb, s, offender, s))
+			p.settleHeld(dec, p.restrict)
 			return nil
 		}}
+	p.pending = dec
 }
 
 func cutWord(s string) (string, string, bool) {
@@ -738,7 +778,8 @@ func (p *Play) playOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 		}
 		r.waitingFor(fmt.Sprintf("%s is a major penalty card (50); declarer chooses how %s plays to the trick (57A1–57A4)", c, seat.Partner()))
 		r.Status = NeedsOption
-		p.pending = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer},
+		var d *playDecision
+		d = &playDecision{ruling: r, holders: []bridge.Seat{p.declarer}, bound: seat.Partner(), hasBound: true,
 			answers: []string{"requires-highest", "requires-lowest", "requires", "prohibits"},
 			resolve: func(_ bridge.Seat, ans string) error {
 				p.pending = nil
@@ -760,8 +801,10 @@ func (p *Play) playOutOfTurn(seat bridge.Seat, c bridge.Card) error {
 				}
 				p.restrict = rs
 				r.summary(fmt.Sprintf("%s is a major penalty card (50); %s", c, premature57A(seat.Partner(), rs)))
+				p.settleHeld(d, rs)
 				return nil
 			}}
+		p.pending = d
 		return nil
 	}
 	led := t.Led()

@@ -33,6 +33,11 @@ func FuzzPlayLog(f *testing.F) {
 	f.Add(trick1 + "W exposes DQ\nS plays S6\nW plays S3\nN plays SA\nE plays S9\nE plays H9\nS plays H6\nW extra C6 1\n")
 	// Laws 53B/53C, 54C, 60A (law59_60.go); 67B2 unknown, 14B1 after the play (law65_67.go)
 	f.Add("W leads D3\nS plays S6\n")
+	// 60C: plays before declarer's 57A or 50D2 choice; 55 over 50D2; 13C
+	f.Add(trick1 + "S plays H6\nE plays HT\nW plays H5\nN requires-lowest\nW plays H2\n")
+	f.Add("W leads D3\nN declines\nE plays DT\nN prohibits D\nE plays HJ\n")
+	f.Add("E plays CJ\nS plays C7\nW plays C5\nN plays C2\nW plays H2\nN declines\nN plays SA\nW declines\nN requires H\n")
+	f.Add("E plays CJ\nS plays C7\nW plays CA surplus\nN plays C2\nW surplus CA played\nTD damaged\n")
 	f.Add(trick1 + "N plays SA\nW plays S3\nN requires-lowest\n")
 	f.Add(trick1 + "W plays H2\nS plays S6\nE plays CJ\n")
 	f.Add(trick1 + "S plays S6\nW plays S3\nN plays SA\nE plays S9\nW extra C6 1 unknown exposed\n")

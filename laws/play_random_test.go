@@ -36,7 +36,7 @@ func TestRandomPlay(t *testing.T) {
 	lawsSeen := map[string]bool{}
 	defer func() {
 		// the random boards reach the new play laws too
-		for _, l := range []string{"45C3", "46B5", "45E1", "58B2", "43B2(b)", "66C", "16B1", "90B2"} {
+		for _, l := range []string{"45C3", "46B5", "45E1", "58B2", "43B2(b)", "66C", "16B1", "90B2", "13C", "60C"} {
 			if !lawsSeen[l] && !t.Failed() && !testing.Short() {
 				t.Errorf("no random board was ruled under %s", l)
 			}
@@ -139,9 +139,10 @@ func TestRandomPlay(t *testing.T) {
 				seen |= h
 				count += h.Len()
 			}
-			for _, tr := range p.Tricks() {
+			for j, tr := range p.Tricks() {
 				for i := 0; i < tr.N; i++ {
-					if tr.Cards[i].Valid() { // not the gap of an omitted card (67)
+					// not the gap of an omitted card (67), nor a card foreign to the deal (13C)
+					if tr.Cards[i].Valid() && !p.isSurplusPlay(tr.Player(i), tr.Cards[i], j+1) {
 						seen = seen.With(tr.Cards[i])
 						count++
 					}
@@ -155,11 +156,11 @@ func TestRandomPlay(t *testing.T) {
 			}
 			// each hand holds thirteen cards less those its seat played
 			var slots [bridge.NumSeats]int
-			for _, tr := range p.Tricks() {
+			for j, tr := range p.Tricks() {
 				for i := 0; i < tr.N; i++ {
 					slots[tr.Player(i)]++
-					if !tr.Cards[i].Valid() {
-						slots[tr.Player(i)]-- // the omitted card is still held (67)
+					if !tr.Cards[i].Valid() || p.isSurplusPlay(tr.Player(i), tr.Cards[i], j+1) {
+						slots[tr.Player(i)]-- // the omitted card is still held (67); a surplus card never was (13C)
 					}
 				}
 			}
@@ -214,7 +215,7 @@ func randomIrregularity(r *rand.Rand, p *Play, seat bridge.Seat) (act string, er
 		c = h.Cards()[r.IntN(h.Len())]
 	}
 	dummy := p.Dummy()
-	switch r.IntN(20) {
+	switch r.IntN(22) {
 	case 0:
 		if dc := p.Hand(dummy); dc != 0 {
 			c = dc.Cards()[r.IntN(dc.Len())]
@@ -290,6 +291,17 @@ func randomIrregularity(r *rand.Rand, p *Play, seat bridge.Seat) (act string, er
 		}
 	case 18:
 		return fmt.Sprintf("%s penalty slow", seat), p.Procedural(seat, "slow")
+	case 19: // a card foreign to the deal played (13C)
+		if others := bridge.FullPack &^ h; others != 0 {
+			c = others.Cards()[r.IntN(others.Len())]
+			return fmt.Sprintf("%s plays %s surplus", seat, c), p.PlaySurplus(seat, c)
+		}
+	case 20: // …and found
+		if len(p.surplusPlays) > 0 {
+			sp := p.surplusPlays[r.IntN(len(p.surplusPlays))]
+			f := []string{"", "correctable", "not-correctable"}[r.IntN(3)]
+			return fmt.Sprintf("%s surplus %s %s", sp.seat, sp.card, f), p.Surplus(sp.seat, sp.card, true, f)
+		}
 	default:
 		return fmt.Sprintf("%s wrong-count correctable", seat), p.WrongCount(seat, "correctable")
 	}

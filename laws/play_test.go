@@ -230,8 +230,8 @@ func runRefusals(t *testing.T, cases []refusal) {
 func TestPlayRefuses(t *testing.T) {
 	cases := []refusal{
 		{"card not held", "E plays SA\n", ErrNotHeldPlay},
-		// 50D2: the offender's partner cannot lead before declarer chooses.
-		{"option pending", "W leads D3\nN declines\nE plays SJ\n", ErrPlayPending},
+		// 50D2, 60C: a second lead while the first waits for declarer's choice.
+		{"option pending", "W leads D3\nN declines\nE plays SJ\nE plays HJ\n", ErrPlayPending},
 		{"after a claim", trick1 + "N claims 12\nE plays SJ\n", ErrPlayOver},
 		{"dummy claims", trick1 + "S claims 12\n", ErrBadEvent},
 		{"agree with no claim", trick1 + "E agrees\n", ErrBadEvent},

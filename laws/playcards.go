@@ -150,7 +150,8 @@ type played struct {
 }
 
 // takeBack withdraws the cards of trick k from position pos on, and every
-// card of the later tricks, into their holders' hands; a trick reopened
+// card of the later tricks, into their holders' hands (a surplus card
+// played, 13C, leaves the table instead and is not returned); a trick reopened
 // loses its winner, and revokes made with a card taken back are dropped.
 // It returns the cards in the order they had been played.
 func (p *Play) takeBack(k, pos int) []played {
@@ -169,6 +170,9 @@ func (p *Play) takeBack(k, pos int) []played {
 			if !t.Cards[i].Valid() {
 				p.dropDefect(s, j+1) // the gap of an omitted card (Law 67)
 				continue
+			}
+			if p.dropSurplus(s, t.Cards[i], j+1) {
+				continue // a card foreign to the deal leaves the table, not into a hand (13C)
 			}
 			p.hands[s] = p.hands[s].With(t.Cards[i])
 			out = append(out, played{s, t.Cards[i]})
@@ -826,7 +830,10 @@ func (p *Play) Substitute(seat bridge.Seat, c bridge.Card) error {
 		}
 	}
 	p.revokes = keep
-	hand := p.hands[seat].With(old)
+	hand := p.hands[seat]
+	if !p.dropSurplus(seat, old, k+1) { // a surplus card leaves the table (13C)
+		hand = hand.With(old)
+	}
 	if pos > 0 && c.Suit() != t.Led() && hand.InSuit(t.Led()) != 0 {
 		p.revoke(seat, c, fmt.Sprintf("%s did not follow %s, holding one", seat, t.Led()), "61A1")
 	}

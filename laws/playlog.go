@@ -364,8 +364,14 @@ func parsePlayCards(ev *Event, verb string, f []string) error {
 			}
 			ev.Word = lw
 			continue
+		case i == 1 && lw == "surplus":
+			if len(f) != 4 {
+				return fmt.Errorf("want %s CARD surplus alone", verb)
+			}
+			ev.Word = "surplus"
+			continue
 		case i >= 1 && ev.Word == "":
-			return fmt.Errorf("want %s and one card (then sim, also CARD… or hidden CARD…)", verb)
+			return fmt.Errorf("want %s and one card (then sim, surplus, also CARD… or hidden CARD…)", verb)
 		}
 		c, err := bridge.ParseCard(w)
 		if err != nil {
@@ -500,6 +506,8 @@ func (t *Table) applyPlay(ev Event) error {
 		switch ev.Word {
 		case "also", "hidden":
 			return p.PlayTogether(ev.Seat, ev.Cards[0], ev.Cards[1:], ev.Word == "also")
+		case "surplus":
+			return p.PlaySurplus(ev.Seat, ev.Cards[0])
 		}
 		return p.PlayCard(ev.Seat, ev.Cards[0])
 	case evTouch:
