@@ -132,3 +132,25 @@ func BenchmarkList1000(b *testing.B) {
 	b.ReportMetric(float64(wall.Microseconds())/1000/float64(b.N*len(cs)), "ms/hand")
 	b.ReportMetric(float64(len(deals)), "tables")
 }
+
+// BenchmarkFourVoid: the full table of the symmetric four-void deal per op,
+// one core, from a fresh solver (its table grows as in a first solve).
+func BenchmarkFourVoid(b *testing.B) {
+	d, err := bridge.ParseDeal(fourVoid)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	b.ResetTimer()
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		s := NewSolverOptions(Options{})
+		if _, err := s.Table(d); err != nil {
+			b.Fatal(err)
+		}
+		nodes += s.Nodes()
+		s.Release()
+	}
+	b.ReportMetric(float64((cpuTime()-c0).Milliseconds())/float64(b.N), "cpu-ms/table")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/table")
+}

@@ -93,9 +93,10 @@
 // that last caused a cut-off in the same situation (a killer move,
 // remembered per trump strain).
 //
-// The table of one solver grows by doubling up to a memory limit
-// (Options.MaxMemory, DefaultMaxMemory: two thirds for entries, one third
-// for their buckets) and while its Budget, if any, has room; when full,
+// The table of one solver grows up to a memory limit (Options.MaxMemory,
+// DefaultMaxMemory: two thirds for entries, one third for their buckets)
+// and while its Budget, if any, has room: its entries in chunks of 4 MB
+// that are never copied, its buckets by doubling; when full,
 // the positions nearest the end of the play are dropped first. Once the
 // tables have grown, a solve allocates nothing (a test holds this with
 // testing.AllocsPerRun); a Solver is reused from deal to deal and is not

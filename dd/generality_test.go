@@ -78,7 +78,7 @@ func checkTable(t *testing.T, r *rand.Rand, s *Solver, trump, variants int) int 
 			continue
 		}
 		leader := int(b.seat >> 9)
-		for _, en := range tt.entries[b.off : b.off+int32(b.n)] {
+		for _, en := range tt.block(b.off, int(b.n)) {
 			for v := 0; v < variants; v++ {
 				h := entryPosition(r, b.shape, &en)
 				ns := ref.lead(h, leader)

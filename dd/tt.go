@@ -27,9 +27,14 @@ import (
 // shape and leader exists whenever one of its specific buckets does and
 // says whether any does, so that a lookup usually probes one bucket; the
 // store after a search reuses the bucket indices its lookup found. Blocks
-// come in power-of-two sizes with a free list for each size. The pool grows
-// by doubling up to its entry limit; when full, the table drops the
-// positions nearest the end of the play (compact). It is cleared by
+// come in power-of-two sizes with a free list for each size. The pool is
+// made of chunks of chunkSize entries (the first smaller while the table is
+// small), and a block never straddles two chunks: it grows by one chunk at
+// a time up to its entry limit, with no copy and no old pool left for the
+// garbage collector, so that the memory held stays close to what the
+// search has stored (a pool grown by doubling held half as much again while
+// it was copied, and up to twice what it used). When full, the table drops
+// the positions nearest the end of the play (compact). It is cleared by
 // advancing a generation counter, so memory stays bounded.
 
 // ttEntry is one pattern with its bounds, 16 bytes (four to a cache line).
@@ -171,9 +176,13 @@ func specificKey(seat uint8, w0, w1 uint64, ks uint16, shape uint64) uint16 {
 }
 
 type transTable struct {
-	buckets    []ttBucket
-	entries    []ttEntry // the pool of blocks
-	top        int       // pool entries handed out so far (free blocks included)
+	buckets []ttBucket
+	// chunks is the pool of blocks: entry off is chunks[off>>chunkBits]
+	// [off&chunkMask] (see at). Every chunk but the last holds chunkSize
+	// entries; size is their total.
+	chunks     [][]ttEntry
+	size       int
+	top        int // pool entries handed out so far (free blocks included)
 	free       [maxClass + 1]int32
 	load       int // buckets in use this generation
 	gen        uint32
@@ -210,7 +219,25 @@ const (
 	minEntries = 1 << 12
 	entrySize  = 16 // bytes of a ttEntry
 	bucketSize = 24 // bytes of a ttBucket
+	// chunkBits sets the entries of a full chunk of the pool (4 MB): the
+	// steps in which a large table grows.
+	chunkBits = 18
+	chunkSize = 1 << chunkBits
+	chunkMask = chunkSize - 1
 )
+
+// block returns the n entries of the pool from offset off, which lie in one
+// chunk.
+func (t *transTable) block(off int32, n int) []ttEntry {
+	c := t.chunks[uint32(off)>>chunkBits]
+	o := uint(uint32(off) & chunkMask)
+	return c[o : o+uint(n)]
+}
+
+// at returns the entry of the pool at offset off.
+func (t *transTable) at(off int32) *ttEntry {
+	return &t.chunks[uint32(off)>>chunkBits][uint32(off)&chunkMask]
+}
 
 // newTransTable returns a table that holds at most maxBytes: two thirds for
 // the pool of entries, one third for the buckets. It draws its memory from
@@ -222,7 +249,8 @@ func newTransTable(maxBytes int, b *Budget) *transTable {
 	for 3*t.maxBuckets*bucketSize <= maxBytes/3 { // room for the scratch of growBuckets
 		t.maxBuckets *= 2
 	}
-	t.entries = make([]ttEntry, minEntries)
+	t.chunks = [][]ttEntry{make([]ttEntry, minEntries)}
+	t.size = minEntries
 	t.buckets = make([]ttBucket, minEntries)
 	t.nb = minEntries
 	t.resetPool()
@@ -284,7 +312,7 @@ func (t *transTable) nextGen() {
 
 // bytes returns the memory held by the table.
 func (t *transTable) bytes() int {
-	return len(t.entries)*entrySize + (len(t.buckets)+cap(t.moved))*bucketSize + len(t.keep)*4
+	return t.size*entrySize + (len(t.buckets)+cap(t.moved))*bucketSize + len(t.keep)*4
 }
 
 func bucketHash(shape uint64, seat uint16) uint64 {
@@ -346,10 +374,7 @@ func (t *transTable) scan(bi int, r0, r1 uint64, target int) *ttEntry {
 	}
 	k := &missTab[target&15] // target is 0 to 13: the mask spares a check
 	b := &t.buckets[bi]
-	// The offset as unsigned (it is never negative), so that slicing
-	// needs no sign extensions and fewer checks.
-	off := uint(uint32(b.off))
-	es := t.entries[off : off+uint(b.n)]
+	es := t.block(b.off, int(b.n))
 	for i := range es {
 		// An entry answers when its bounds decide the target and its
 		// pinned owners match: tested together, with one branch that is
@@ -369,21 +394,29 @@ func (t *transTable) scan(bi int, r0, r1 uint64, target int) *ttEntry {
 // the pool has no room.
 func (t *transTable) alloc(class uint8) int32 {
 	if off := t.free[class]; off >= 0 {
-		t.free[class] = int32(t.entries[off].w[0])
+		t.free[class] = int32(t.at(off).w[0])
 		return off
 	}
-	n := 1 << class
-	if t.top+n > len(t.entries) {
+	top := t.nextTop(t.top, 1<<class)
+	if top+1<<class > t.size {
 		return -1
 	}
-	off := int32(t.top)
-	t.top += n
-	return off
+	t.top = top + 1<<class
+	return int32(top)
+}
+
+// nextTop returns where a block of n entries goes at the top of the pool:
+// top, or the start of the next chunk when the block would straddle two.
+func (t *transTable) nextTop(top, n int) int {
+	if top&chunkMask+n > chunkSize {
+		return (top + chunkMask) &^ chunkMask
+	}
+	return top
 }
 
 // release returns a block to its free list.
 func (t *transTable) release(off int32, class uint8) {
-	t.entries[off].w[0] = uint64(t.free[class])
+	t.at(off).w[0] = uint64(t.free[class])
 	t.free[class] = off
 }
 
@@ -426,7 +459,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 			b := &t.buckets[bi]
 			// The same pattern (the same first word, the same owners in
 			// the second) has as many pins: merge the bounds.
-			es := t.entries[b.off : b.off+int32(b.n)]
+			es := t.block(b.off, int(b.n))
 			p := pinStart(es, pins)
 			for i := p; i < len(es) && es[i].pins() == pins; i++ {
 				if en := &es[i]; en.w[0] == ne.w[0] && en.w[1]&^entryMeta == nb {
@@ -438,7 +471,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 				if b.class == maxClass {
 					b.n-- // drop the last, most specific entry
 				} else if off := t.alloc(b.class + 1); off >= 0 {
-					copy(t.entries[off:], t.entries[b.off:b.off+int32(b.n)])
+					copy(t.block(off, int(b.n)), t.block(b.off, int(b.n)))
 					t.release(b.off, b.class)
 					b.off = off
 					b.class++
@@ -446,7 +479,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 			}
 			if int(b.n) < 1<<b.class {
 				// In front of the entries with as many pins or more.
-				es := t.entries[b.off : b.off+int32(b.n)+1]
+				es := t.block(b.off, int(b.n)+1)
 				p = min(p, int(b.n))
 				copy(es[p+1:], es[p:b.n])
 				es[p] = ne
@@ -458,8 +491,7 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 		if attempt > 0 {
 			return // nothing left to free: the position goes unrecorded
 		}
-		if n := min(2*len(t.entries), t.maxEntries); n > len(t.entries) && 2*(t.load+1) <= t.nb &&
-			t.reserve((n-len(t.entries))*entrySize) {
+		if n := t.growth(); n > 0 && 2*(t.load+1) <= t.nb && t.reserve(n*entrySize) {
 			t.growPool(n)
 		} else {
 			t.compact()
@@ -515,32 +547,33 @@ func (t *transTable) newBucket(shape uint64, seat uint16) int {
 	return int(i)
 }
 
-// growPool enlarges the pool to n entries, keeping its contents.
-// A large pool is copied a slice at a time, and a cancelled solve (done)
-// abandons the copy between slices, keeping the old pool (and giving back
-// what the new one drew): copying hundreds of megabytes takes longer than
-// a server may wait for a cancelled solve to return.
-func (t *transTable) growPool(n int) {
-	e := make([]ttEntry, n)
-	for i := 0; i < t.top; i += growSlice {
-		if i > 0 && t.stopped() {
-			d := (n - len(t.entries)) * entrySize
-			t.charged -= d
-			t.budget.charge(-d)
-			panic(stopSignal{})
-		}
-		copy(e[i:t.top], t.entries[i:min(i+growSlice, t.top)])
+// growth returns the entries by which the pool may grow next (0 when it
+// is at its limit): while it is one chunk smaller than chunkSize, as many
+// as it holds (the chunk doubles), else a chunk.
+func (t *transTable) growth() int {
+	if t.size < chunkSize {
+		return max(0, min(2*t.size, chunkSize, t.maxEntries)-t.size)
 	}
-	t.entries = e
+	return max(0, min(chunkSize, t.maxEntries-t.size))
 }
 
-// growSlice is the number of entries growPool copies between two looks at
-// done (4 MB), and stopSlice the number of buckets the other operations
-// on the whole table handle between two: a millisecond or two.
-const (
-	growSlice = 1 << 18
-	stopSlice = 1 << 16
-)
+// growPool enlarges the pool by n entries (see growth), keeping its
+// contents: a small first chunk is copied to one twice as large (at most
+// 4 MB, a millisecond), a large pool gains a chunk.
+func (t *transTable) growPool(n int) {
+	if t.size < chunkSize {
+		c := make([]ttEntry, t.size+n)
+		copy(c, t.chunks[0])
+		t.chunks[0] = c
+	} else {
+		t.chunks = append(t.chunks, make([]ttEntry, n))
+	}
+	t.size += n
+}
+
+// stopSlice is the number of buckets the operations on the whole table
+// handle between two looks at done: a millisecond or two.
+const stopSlice = 1 << 16
 
 // stopped reports whether the solve under way is cancelled (see
 // engine.done). The operations on the whole table look every so often,
@@ -681,10 +714,13 @@ func (t *transTable) compact() {
 			t.abandon()
 		}
 		b := t.buckets[i]
-		off := int32(t.top)
-		copy(t.entries[off:off+int32(b.n)], t.entries[b.off:b.off+int32(b.n)])
+		// Packed with the rule of alloc, a block never lands above its
+		// old place (nor on a block still to move).
+		top := t.nextTop(t.top, 1<<b.class)
+		off := int32(top)
+		copy(t.block(off, int(b.n)), t.block(b.off, int(b.n)))
 		b.off = off
-		t.top += 1 << b.class
+		t.top = top + 1<<b.class
 		old = append(old, b)
 	}
 	// The kept buckets move to the new generation.

@@ -1,6 +1,7 @@
 package dd
 
 import (
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 )
@@ -35,10 +36,11 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 		if got := tt.find(b.shape, b.seat); got != bi {
 			t.Fatalf("bucket %d (shape %x seat %x) found at %d", bi, b.shape, b.seat, got)
 		}
-		if int(b.n) > 1<<b.class || int(b.off)+1<<b.class > len(tt.entries) {
-			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, len(tt.entries))
+		if int(b.n) > 1<<b.class || int(b.off)+1<<b.class > tt.size ||
+			int(b.off)>>chunkBits != (int(b.off)+1<<b.class-1)>>chunkBits {
+			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, tt.size)
 		}
-		es := tt.entries[b.off : b.off+int32(b.n)]
+		es := tt.block(b.off, int(b.n))
 		seen := map[[2]uint64]bool{}
 		for i := range es {
 			en := &es[i]
@@ -154,4 +156,57 @@ func TestTTLookupPrefersFewPins(t *testing.T) {
 	}
 	check(w1x, 3, true, 3, 0x0001)
 	check(w1, 3, true, 3, 0x0001)
+}
+
+// TestTTChunks: a table whose pool outgrows one chunk keeps every block
+// within a chunk as it grows and when it is compacted, and still finds the
+// positions stored last. Synthetic positions (random shapes and owners)
+// fill a table of two chunks' entries several times over.
+func TestTTChunks(t *testing.T) {
+	tt := newTransTable(2*chunkSize*entrySize*3/2, nil) // two thirds for the pool: two chunks
+	rng := rand.New(rand.NewPCG(19, 1))
+	const words = 0x3ffffff | 0x3ffffff<<32 // the owner bits of two suits
+	type pos struct {
+		shape  uint64
+		w0, w1 uint64
+		ks     uint16
+	}
+	// A few thousand shapes, so that buckets fill and their blocks grow.
+	shapes := make([]uint64, 3000)
+	for i := range shapes {
+		for j := range 16 {
+			// Every suit held (no empty suit to key on), 4 to 12 tricks left.
+			shapes[i] |= uint64(1+rng.IntN(3)) << (4 * j)
+		}
+	}
+	var last []pos
+	maxChunks := 0
+	for i := range 1_500_000 {
+		shape := shapes[rng.IntN(len(shapes))]
+		// No pin in clubs: every pattern goes to its shape's general bucket.
+		ks := uint16(rng.IntN(13))<<4 | uint16(rng.IntN(13))<<8 | uint16(rng.IntN(13))<<12
+		p := pos{shape: shape, w0: rng.Uint64() & words, w1: rng.Uint64() & words, ks: ks}
+		var h ttHint
+		if hit, _, _ := tt.lookup(p.shape, 0, p.w0, p.w1, 7, &h); hit {
+			continue // an earlier pattern answers already
+		}
+		tt.store(p.shape, 0, p.w0, p.w1, p.ks, 0, 6, &h) // NS below 7
+		maxChunks = max(maxChunks, len(tt.chunks))
+		if i >= 1_500_000-100 {
+			last = append(last, p)
+		}
+	}
+	if maxChunks < 2 {
+		t.Fatalf("the pool never grew past one chunk (%d entries)", tt.size)
+	}
+	if tt.size > tt.maxEntries {
+		t.Errorf("pool of %d entries, limit %d", tt.size, tt.maxEntries)
+	}
+	checkTTInvariants(t, tt)
+	for _, p := range last {
+		var h ttHint
+		if hit, v, _ := tt.lookup(p.shape, 0, p.w0, p.w1, 7, &h); !hit || v >= 7 {
+			t.Fatalf("shape %x: stored last, found %v (value %d)", p.shape, hit, v)
+		}
+	}
 }
