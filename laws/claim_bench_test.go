@@ -113,11 +113,15 @@ func benchmarkClaimEach(b *testing.B, k int) {
 	pos, claims := benchClaims(b, k)
 	for j := range pos {
 		b.Run(fmt.Sprintf("p%d", j), func(b *testing.B) {
+			nodes := 0
 			for i := 0; i < b.N; i++ {
-				if _, err := Adjudicate(Edition2017, Contested, pos[j], Claim{Claimer: bridge.South, Tricks: claims[j]}); err != nil {
+				a := NewAdjudicator(Edition2017) // what Adjudicate does
+				if _, err := a.Contested(pos[j], Claim{Claimer: bridge.South, Tricks: claims[j]}); err != nil {
 					b.Fatal(err)
 				}
+				nodes += a.nodes
 			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "positions/op")
 		})
 	}
 }
