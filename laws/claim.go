@@ -1852,17 +1852,11 @@ type table[K comparable, V any] struct {
 	tags []uint32
 	n    int
 	hash func(*K) uint64
-	eq   func(a, b *K) bool // the keys' ==, written out: the generic one costs a call to memequal
 }
 
-func newTable[K comparable, V any](hash func(*K) uint64, eq func(a, b *K) bool) *table[K, V] {
+func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
 	const size = 1 << 10
-	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash, eq: eq}
-}
-
-// sameDeal reports whether two deals are equal.
-func sameDeal(a, b *bridge.Deal) bool {
-	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]
+	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash}
 }
 
 // boundTable holds the bounds on the value of each trick start searched.
@@ -1871,8 +1865,6 @@ type boundTable = table[claimKey, claimBound]
 func newBoundTable() *boundTable {
 	return newTable[claimKey, claimBound](func(k *claimKey) uint64 {
 		return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
-	}, func(a, b *claimKey) bool {
-		return a.leader == b.leader && a.step == b.step && a.shown == b.shown && sameDeal(&a.hands, &b.hands)
 	})
 }
 
@@ -1880,8 +1872,7 @@ func newBoundTable() *boundTable {
 type ddTable = table[ddKey, int8]
 
 func newDDTable() *ddTable {
-	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) },
-		func(a, b *ddKey) bool { return a.leader == b.leader && sameDeal(&a.hands, &b.hands) })
+	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) })
 }
 
 // mixHands hashes a deal and a few small fields.
@@ -1900,7 +1891,7 @@ func (t *table[K, V]) slot(k *K) (int, uint32) {
 	h := t.hash(k)
 	tag := uint32(h>>32) | 1
 	i := int(h) & mask
-	for t.tags[i] != 0 && (t.tags[i] != tag || !t.eq(&t.keys[i], k)) {
+	for t.tags[i] != 0 && (t.tags[i] != tag || t.keys[i] != *k) {
 		i = (i + 1) & mask
 	}
 	return i, tag
