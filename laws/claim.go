@@ -376,6 +376,7 @@ func (a Award) Explain() string {
 type Adjudicator struct {
 	ed     Edition
 	solver *dd.Solver
+	nodes  int // positions the claim searches visited (reported by the benchmarks)
 }
 
 // NewAdjudicator returns an adjudicator under the given code.
@@ -420,6 +421,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 	unaware := s.trumpOut() && !c.Statement.mentionsTrumps(pos.Trump) && !c.Aware
 	s.unaware = unaware
 	v := s.value()
+	defer func() { a.nodes += s.nodes }()
 	aw := Award{Remaining: rem, Claimed: c.Tricks, DoubleDummy: ddv, Law: "70A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	aw.Tricks = min(v, c.Tricks)
 	if v > c.Tricks {
@@ -467,6 +469,7 @@ func (a *Adjudicator) Concession(pos ClaimPosition, conceder bridge.Seat, conced
 	s.solver = a.solver
 	s.unaware = true
 	v := s.value()
+	a.nodes += s.nodes
 	kept := rem - conceded
 	aw := Award{Remaining: rem, Claimed: kept, Tricks: kept, DoubleDummy: ddv, Law: "68B", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	if v > kept {
@@ -493,6 +496,7 @@ func (a *Adjudicator) Acquiescence(pos ClaimPosition, c Claim) (Award, error) {
 	s := newClaimSearch(pos, side, c.Statement, modeLikely)
 	s.solver = a.solver
 	v := s.value()
+	a.nodes += s.nodes
 	law := a.ed.pick("69B", "69B2")
 	aw := Award{Remaining: rem, Claimed: c.Tricks, Tricks: c.Tricks, DoubleDummy: ddv, Law: "69A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
 	if v < c.Tricks {
@@ -623,7 +627,9 @@ func (s *claimSearch) awareAbove(v int) bool {
 		// worst, so the unaware search's lower bounds hold for him too
 		t.lower = s.memo
 	}
-	return t.search(t.root, v, v+1) > v
+	above := t.search(t.root, v, v+1) > v
+	s.nodes += t.nodes
+	return above
 }
 
 func (s *claimSearch) value() int { return s.exact(s.root, -1) }
@@ -659,11 +665,17 @@ func (s *claimSearch) exact(st claimState, guess int) int {
 // ddBound returns the claimer side's double-dummy tricks from a trick
 // start: no line of his, normal or not, does better.
 func (s *claimSearch) ddBound(st *claimState) int {
+	rel := relative(st.hands)
+	return s.ddBoundRel(st, &rel)
+}
+
+// ddBoundRel is ddBound given the deal's relative ranks.
+func (s *claimSearch) ddBoundRel(st *claimState, rel *bridge.Deal) int {
 	n := st.hands[st.leader].Len()
 	if s.solver == nil || n == 0 {
 		return n
 	}
-	k := ddKey{relative(st.hands), st.leader}
+	k := ddKey{*rel, st.leader}
 	if s.ddMemo == nil {
 		s.ddMemo = newDDTable()
 	}
@@ -728,10 +740,10 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 	return trump.IsSuit() && a.Suit() == bridge.Suit(trump)
 }
 
-func (s *claimSearch) key(st *claimState) claimKey {
+func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	hands := st.hands
 	if !s.cardSteps {
-		hands = relative(hands)
+		hands = *rel
 	}
 	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
 	for _, o := range s.side.Opponents().Seats() {
@@ -744,27 +756,30 @@ func (s *claimSearch) key(st *claimState) claimKey {
 // ace down, in order: the play from a trick start depends only on the
 // order of the cards still in play, so positions that differ only in the
 // ranks of cards already played share one table entry (the partition idea
-// the solver uses, in its simplest form).
+// the solver uses, in its simplest form). Each suit's holdings go in the
+// four 16-bit lanes of one word, and each gap left by a played card above
+// the suit's lowest card is closed, from the lowest gap up, by moving the
+// bits below it up one rank.
 func relative(d bridge.Deal) bridge.Deal {
+	const lanes = 0x0001_0001_0001_0001
 	var out bridge.Deal
 	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		var owner [16]int8
-		all := uint16(0)
-		for seat := 0; seat < 4; seat++ {
-			b := d[seat].SuitBits(su)
-			all |= b
-			for b != 0 {
-				r := bits.TrailingZeros16(b)
-				b &^= 1 << r
-				owner[r] = int8(seat)
-			}
+		sh := 16 * uint(su)
+		w := uint64(d[0]>>sh&0xffff) | uint64(d[1]>>sh&0xffff)<<16 | uint64(d[2]>>sh&0xffff)<<32 | uint64(d[3]>>sh&0xffff)<<48
+		all := uint16(w | w>>16 | w>>32 | w>>48)
+		if all == 0 {
+			continue
 		}
-		next := int(bridge.Ace)
-		for all != 0 {
-			r := 15 - bits.LeadingZeros16(all)
-			all &^= 1 << r
-			out[owner[r]] = out[owner[r]].With(bridge.NewCard(su, bridge.Rank(next)))
-			next--
+		// the gaps: ranks up to the ace, above the lowest card, not held
+		gaps := ^all & (uint16(2)<<bridge.Ace - 1) &^ (uint16(2)<<bits.TrailingZeros16(all) - 1)
+		for gaps != 0 {
+			g := bits.TrailingZeros16(gaps)
+			gaps &= gaps - 1
+			below := (uint64(1)<<g - 1) * lanes
+			w = w&^below | (w&below)<<1
+		}
+		for seat := range out {
+			out[seat] |= bridge.Hand(w>>(16*seat)&0xffff) << sh
 		}
 	}
 	return out
@@ -803,6 +818,8 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		return rem // he cannot reach it
 	}
 	var key claimKey
+	var entry claimBound // the table's bounds on st, and whether it has any
+	var inTable bool
 	if st.n == 0 {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
@@ -818,13 +835,15 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				return 1
 			}
 		}
-		key = s.key(&st)
+		rel := relative(st.hands)
+		key = s.key(&st, &rel)
 		if s.lower != nil {
 			if b, ok := s.lower.get(key); ok && int(b.lo) >= beta {
 				return int(b.lo)
 			}
 		}
-		b, ok := s.memo.get(key)
+		entry, inTable = s.memo.get(key)
+		b, ok := entry, inTable
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
 				return int(b.lo)
@@ -834,7 +853,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			}
 		}
 		// the double-dummy bound, when the table entry does not settle it
-		if ub := s.ddBound(&st); ub <= alpha {
+		if ub := s.ddBoundRel(&st, &rel); ub <= alpha {
 			return ub
 		} else if ub < beta {
 			beta = ub + 1
@@ -876,9 +895,11 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 	}
 	if st.n == 0 {
+		// the entry is as read above: the search below it met only
+		// positions with fewer cards
 		b := claimBound{lo: 0, hi: 13}
-		if old, ok := s.memo.get(key); ok {
-			b = old
+		if inTable {
+			b = entry
 		}
 		switch {
 		case v <= a0:
