@@ -326,6 +326,7 @@ type travellerData struct {
 	as     []Assignment
 	ruled  map[Key]Ruling
 	played map[Key]Result
+	marks  map[Key]mark
 }
 
 func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, error) {
@@ -345,6 +346,9 @@ func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, err
 	if err != nil {
 		return d, err
 	}
+	if d.marks, err = s.resultMarks(ctx, id); err != nil {
+		return d, err
+	}
 	d.ruled, d.played = map[Key]Ruling{}, map[Key]Result{}
 	for _, r := range rulings {
 		d.ruled[r.Key] = r
@@ -361,8 +365,11 @@ func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, err
 // confirmed results, each replaced by the director's ruling where there is
 // one (Law 12C), each row naming the pairs that held the North–South and
 // East–West cards (an arrow switch turns them), so that pairs are compared
-// with those that held the same cards. Expected is the number of tables that
-// play the board (Neuberg).
+// with those that held the same cards. A row of a fouled form (Law 87:
+// the ruling's or the result's mark) is in that form's Group, so that it
+// is scored only against the rows of its own form, as package event
+// scores it. Expected is the number of tables that play the board
+// (Neuberg).
 func (s *Store) Travellers(ctx context.Context, id int64) ([]score.Board, error) {
 	d, err := s.travellerData(ctx, id)
 	if err != nil {
@@ -390,8 +397,10 @@ func (s *Store) Travellers(ctx context.Context, id int64) ([]score.Board, error)
 			var row score.Result
 			if ru, ok := ruled[k]; ok {
 				row = rulingRow(ru, ns, ew)
+				row.Group = ru.Form
 			} else if r, ok := played[k]; ok {
 				row = score.Table(ns, ew, r.Score)
+				row.Group = d.marks[k].Form
 			} else {
 				continue
 			}
