@@ -139,21 +139,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 			ev.Corrections = append(ev.Corrections, *c.Detail) // as an imported file recorded it
 			continue
 		}
-		m, closed := MatchOf(TwoRooms(ev), c.Table)
-		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
-			Board: c.Board, Window: c.Window, Override: c.Override}
-		if closed {
-			x.Room = event.RoomClosed
-		}
-		if c.Old != nil {
-			r := eventResult(*c.Old)
-			x.Old = &r
-		}
-		if c.New != nil {
-			r := eventResult(*c.New)
-			x.New = &r
-		}
-		ev.Corrections = append(ev.Corrections, x)
+		ev.Corrections = append(ev.Corrections, eventCorrection(c, TwoRooms(ev)))
 	}
 	fines, err := s.Fines(ctx, id)
 	if err != nil {
@@ -218,6 +204,27 @@ func (s *Store) movementEvent(ctx context.Context, e Event, ens []Entrant, sessi
 		return nil, fmt.Errorf("store: event file: %w", err)
 	}
 	return ev, nil
+}
+
+// eventCorrection is a correction made here as the event file's record,
+// at teams on its match and room. The source is the players' error unless
+// the caller knows better (Correct records it).
+func eventCorrection(c CorrectionRecord, twoRooms bool) event.Correction {
+	m, closed := MatchOf(twoRooms, c.Table)
+	x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
+		Board: c.Board, Window: c.Window, Override: c.Override}
+	if closed {
+		x.Room = event.RoomClosed
+	}
+	if c.Old != nil {
+		r := eventResult(*c.Old)
+		x.Old = &r
+	}
+	if c.New != nil {
+		r := eventResult(*c.New)
+		x.New = &r
+	}
+	return x
 }
 
 // rulingResult is a ruling as the event file's result: an assigned score
