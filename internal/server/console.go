@@ -558,6 +558,16 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 		}
 		c.Entry = &e
 	}
+	if v := strings.TrimSpace(r.PostFormValue("form")); v != "" {
+		// A fouled form (Law 87): with no contract the result stands and
+		// only its form is set.
+		f, err := formInt(r, "form", 0, 99)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		c.Form = &f
+	}
 	if v := strings.TrimSpace(r.PostFormValue("revision")); v != "" {
 		rev, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || rev < 0 {

@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
 
@@ -136,5 +139,102 @@ func testFouledTraveller(t *testing.T, bk storetest.Backend) {
 	}
 	if page := e.get("/results/" + strconv.FormatInt(sp, 10) + "/board/1"); !strings.Contains(page, "not played through no fault of the players (NSWBA 13.10)") {
 		t.Errorf("board page does not say the board was not played:\n%s", page)
+	}
+}
+
+// fouledLog is revokeLog's auction and first tricks, played on deskDeal,
+// found fouled: the board's own deal has the ♣2 and ♣7 of North and South
+// the other way round (Law 87A; laws' play2_test 87B case).
+const fouledLog = deskAuction + `E leads DJ
+S plays D6
+W plays D3
+N plays DA
+fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65
+`
+
+// TestDeskAppliesFouledForm: the desk's "apply" of a fouled board (Law 87)
+// keeps the table's result and records it as played in a fouled form,
+// the number proposed and confirmed (or changed) by the director, through
+// the console's correction: recorded with who, why, the source and its
+// window, exported with the form, and scored only against its form.
+func TestDeskAppliesFouledForm(t *testing.T) { storetest.Run(t, testDeskAppliesFouledForm) }
+
+func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
+	b := e.state(1).Boards[0].Number
+	if code, m := e.postJSON(nil, "/t/"+e.codes[1]+"/enter", entryBody("f1", b, "")); code != 200 {
+		t.Fatalf("enter: %d %v", code, m)
+	}
+	if code, m := e.postJSON(nil, "/t/"+e.codes[1]+"/confirm", fmt.Sprintf(`{"key":"f2","board":%d,"accept":true}`, b)); code != 200 {
+		t.Fatalf("confirm: %d %v", code, m)
+	}
+	code, page := e.deskPost("rule", b, url.Values{"log": {fouledLog}, "edition": {"2017"}})
+	if code != 200 {
+		t.Fatalf("rule: %d\n%s", code, page)
+	}
+	var apply url.Values
+	for _, f := range forms(page) {
+		if strings.HasSuffix(f.action, "/desk/apply") && f.v.Get("apply") == "form" {
+			apply = f.v
+		}
+	}
+	// No other table has a fouled form of the board: form 1 is proposed.
+	if apply == nil || apply.Get("form") != "1" || apply.Get("law") != "87B" {
+		t.Fatalf("no fouled-form proposal (Law 87B, form 1) among %v\n%s", forms(page), page)
+	}
+	before := e.snapshot()
+	code, confirm := e.send(e.dir, fmt.Sprintf("/console/%d/desk/apply", e.id), apply)
+	if code != 200 || !strings.Contains(confirm, "fouled form") {
+		t.Fatalf("apply: %d\n%s", code, confirm)
+	}
+	if after := e.snapshot(); after != before {
+		t.Fatalf("the confirmation page changed the store:\n%s\n%s", before, after)
+	}
+	fs := forms(confirm)
+	if len(fs) == 0 || fs[0].action != fmt.Sprintf("/console/%d/results", e.id) || fs[0].v.Get("form") != "1" || fs[0].v.Get("contract") != "" {
+		t.Fatalf("the confirmation's form %+v, want the console's correction with form 1 and no new contract", fs)
+	}
+	v := fs[0].v
+	v.Set("by", "Dana")
+	v.Set("form", "2") // the director picks another number
+	if code, body := e.send(e.dir, fs[0].action, v); code != http.StatusSeeOther {
+		t.Fatalf("confirm the form: %d\n%s", code, body)
+	}
+	var got *store.Result
+	for _, x := range e.results() {
+		if x.Round == 1 && x.Table == 1 && x.Board == b {
+			got = &x
+		}
+	}
+	if got == nil || got.Contract != "4♠" || got.Tricks != 10 {
+		t.Fatalf("the result after the form: %+v, want the table's 4♠ by N, 10 tricks, kept", got)
+	}
+	corr, _ := e.st.Corrections(t.Context(), e.id)
+	if len(corr) != 1 || corr[0].By != "Dana" || !strings.Contains(corr[0].Why, "Law 87") || corr[0].Detail == nil ||
+		corr[0].Detail.New == nil || corr[0].Detail.New.Form != 2 || corr[0].Detail.Source != event.PlayerError {
+		t.Fatalf("the correction record: %+v, want Dana's, citing Law 87, to form 2", corr)
+	}
+	ev := e.exported()
+	_, _, m, err := ev.Match(1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range m.Results {
+		if r.Board == b && r.Form != 2 {
+			t.Errorf("exported board %d at table 1: form %d, want 2 (Law 87)", b, r.Form)
+		}
+	}
+	// The same confirmation again: stale (409), nothing changes.
+	if code, _ := e.send(e.dir, fs[0].action, v); code != http.StatusConflict {
+		t.Errorf("the same confirmation again: %d, want 409 (stale revision)", code)
+	}
+	// The traveller shows the row in its form.
+	req := httptest.NewRequestWithContext(t.Context(), "GET", "/", nil)
+	rows, _, err := e.srv.travellerRows(req, e.id, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0].Form != 2 {
+		t.Errorf("traveller rows %+v, want table 1's in form 2", rows)
 	}
 }
