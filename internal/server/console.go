@@ -439,6 +439,20 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// setLaws sets the code of laws the event is played under (2017 or 1997),
+// the ruling desk's default edition.
+func (s *Server) setLaws(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.st.SetLaws(r.Context(), id, r.PostFormValue("laws")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // MaxPlayers is the most players an entrant has: a team of six.
 const MaxPlayers = 6
 

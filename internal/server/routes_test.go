@@ -190,6 +190,11 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 		},
 		"POST /console/{id}/post":    {{why: "no such event", path: "/console/999/post", code: 404}},
 		"POST /console/{id}/publish": {{why: "no such event", path: "/console/999/publish", body: "on=1", code: 404}},
+		"POST /console/{id}/laws": {
+			{why: "no such code of laws", path: ev + "/laws", body: "laws=2007", code: 400},
+			{why: "no such event", path: "/console/999/laws", body: "laws=1997", code: 404},
+			{why: "not the director", path: ev + "/laws", body: "laws=1997", anon: true, code: 401},
+		},
 		"POST /console/{id}/pairs/{n}": {
 			{why: "pair not a number", path: ev + "/pairs/x", body: "player1=A", code: 400},
 			{why: "pair 99", path: ev + "/pairs/99", body: "player1=A", code: 404},

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -29,6 +30,8 @@ type desk struct {
 	// NSPair and EWPair are the pairs that held the North–South and the
 	// East–West cards (store.Assignment.CardPairs).
 	NSPair, EWPair int
+	// Laws is the event's code of laws, the desk's default edition.
+	Laws string
 	// Forms are the fouled forms (Law 87) other tables' results of the
 	// board are recorded in, by form: the tables that played each.
 	Forms map[int][]int
@@ -80,8 +83,9 @@ type proposal struct {
 	Same bool
 }
 
-// editions are the codes of laws the desk offers. The events carry no
-// edition of their own: 2017 unless the director picks 1997.
+// editions are the codes of laws the desk offers: the event's own
+// (store.Event.Laws, 2017 unless set to 1997) unless the director picks
+// the other for a ruling.
 var editions = []string{"2017", "1997"}
 
 // loadDesk reads the board at the table in the round named by get (round,
@@ -97,7 +101,7 @@ func (s *Server) loadDesk(r *http.Request, id int64, get func(string) string) (d
 	if err != nil {
 		return d, err
 	}
-	d.Scoring = ev.Scoring
+	d.Scoring, d.Laws = ev.Scoring, ev.Laws
 	as, err := s.st.Assignments(ctx, id)
 	if err != nil {
 		return d, err
@@ -180,7 +184,7 @@ func (d desk) has(p proposal) bool {
 func (d desk) startForm() deskForm {
 	c, decl := d.entered()
 	f := deskForm{Log: laws.LogStart(d.Key.Board, d.Board.Dealer, d.Board.Vulnerability, d.Board.Deal, c, decl),
-		Edition: "2017", Deal: d.Board.Deal.Format(bridge.North), Kind: laws.Contested, Declarer: "N", Claimer: "N"}
+		Edition: cmp.Or(d.Laws, "2017"), Deal: d.Board.Deal.Format(bridge.North), Kind: laws.Contested, Declarer: "N", Claimer: "N"}
 	if c != nil && !c.IsPassedOut() {
 		f.Contract, f.Declarer, f.Claimer = c.ASCII(), decl.String(), decl.String()
 	}
