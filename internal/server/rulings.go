@@ -33,7 +33,8 @@ type desk struct {
 	// Laws is the event's code of laws, the desk's default edition.
 	Laws string
 	// Forms are the fouled forms (Law 87) other tables' results of the
-	// board are recorded in, by form: the tables that played each.
+	// board are recorded in, by form: the North–South pairs that played
+	// each.
 	Forms map[int][]int
 }
 
