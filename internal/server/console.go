@@ -519,6 +519,7 @@ var seatNames = []string{"N", "E", "S", "W"}
 // again when the correction is refused so that nothing typed is lost.
 type correctionForm struct {
 	Contract, Declarer, Tricks, Source, By, Why, Override string
+	Form                                                  string // a fouled form (Law 87); empty leaves the form as it is
 }
 
 // stale answers a correction refused because the result changed since the
@@ -531,7 +532,8 @@ func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store
 		return
 	}
 	f := correctionForm{Contract: r.PostFormValue("contract"), Declarer: r.PostFormValue("declarer"), Tricks: r.PostFormValue("tricks"),
-		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override")}
+		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override"),
+		Form: r.PostFormValue("form")}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusConflict)

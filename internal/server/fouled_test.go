@@ -224,9 +224,13 @@ func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
 			t.Errorf("exported board %d at table 1: form %d, want 2 (Law 87)", b, r.Form)
 		}
 	}
-	// The same confirmation again: stale (409), nothing changes.
-	if code, _ := e.send(e.dir, fs[0].action, v); code != http.StatusConflict {
+	// The same confirmation again: stale (409), nothing changes, and the
+	// page keeps the form asked for (sent again, it must not remove the
+	// result for want of a contract).
+	if code, body := e.send(e.dir, fs[0].action, v); code != http.StatusConflict {
 		t.Errorf("the same confirmation again: %d, want 409 (stale revision)", code)
+	} else if sf := forms(body); len(sf) == 0 || sf[0].v.Get("form") != "2" {
+		t.Errorf("the stale page's form %+v, want form 2 kept", sf)
 	}
 	// The traveller shows the row in its form.
 	req := httptest.NewRequestWithContext(t.Context(), "GET", "/", nil)
