@@ -441,8 +441,12 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 	}
 	if res.Play != nil {
 		if res.Play.FouledBoard != nil {
-			out = append(out, proposal{Apply: "form", Title: "Fouled board (Law 87): score the result in its form", Form: d.nextForm(), Law: "87B",
-				Why: "fouled board: the deal played differs from the board (Law 87A); the result stands and is scored only against the tables that played the same form (Law 87B)"})
+			why := "fouled board: the deal played differs from the board (Law 87A); the result stands and is scored only against the tables that played the same form (Law 87B)"
+			if (store.Event{Scoring: d.Scoring}).TwoRooms() {
+				// 2017 Law 87 sends teams scoring to Law 86B.
+				why += "; at teams the rooms are compared only when both played the same form, else record an adjusted score (Law 86B)"
+			}
+			out = append(out, proposal{Apply: "form", Title: "Fouled board (Law 87): score the result in its form", Form: d.nextForm(), Law: "87B", Why: why})
 		}
 		for _, pp := range res.Play.ProceduralPenalties {
 			if pp.Penalty.VP == 0 && pp.Penalty.TopPercent == 0 {
