@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
 )
@@ -160,6 +161,13 @@ func TestAccessibility(t *testing.T) {
 		t.Fatalf("import swisspairs.json: %d %s", code2, imported)
 	}
 
+	// A fouled board (Law 87): its traveller shows each form apart.
+	fouledID := e.importEdited("mppairs", func(ev *event.Event) {
+		for _, rt := range [][2]int{{2, 3}, {4, 3}} {
+			editResult(ev, rt[0], rt[1], 2, func(r *event.Result) { r.Form = 1 })
+		}
+	})
+
 	sizes := []struct {
 		name string
 		w, h int64
@@ -222,6 +230,7 @@ func TestAccessibility(t *testing.T) {
 		dir.axeCheck(src, sz.name+" /password (refused)")
 		for _, path := range []string{"/console", fmt.Sprintf("/console/%d", id), fmt.Sprintf("/console/%d/cards", id), fmt.Sprintf("/results/%d/hands", id),
 			fmt.Sprintf("/console/%d", teams), fmt.Sprintf("/console/%d", swissID), imported,
+			fmt.Sprintf("/results/%d/board/2", fouledID),
 			// Last: the refused correction below starts from it.
 			fmt.Sprintf("/console/%d/correct?round=1&table=2&board=%d", id, t2.Boards[0])} {
 			dir.do(chromedp.Navigate(ts.URL + path))

@@ -439,6 +439,20 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, id int64) {
 	s.back(w, r, id)
 }
 
+// setLaws sets the code of laws the event is played under (2017 or 1997),
+// the ruling desk's default edition.
+func (s *Server) setLaws(w http.ResponseWriter, r *http.Request, id int64) {
+	if err := parseForm(r); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.st.SetLaws(r.Context(), id, r.PostFormValue("laws")); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.back(w, r, id)
+}
+
 // MaxPlayers is the most players an entrant has: a team of six.
 const MaxPlayers = 6
 
@@ -505,6 +519,7 @@ var seatNames = []string{"N", "E", "S", "W"}
 // again when the correction is refused so that nothing typed is lost.
 type correctionForm struct {
 	Contract, Declarer, Tricks, Source, By, Why, Override string
+	Form                                                  string // a fouled form (Law 87); empty leaves the form as it is
 }
 
 // stale answers a correction refused because the result changed since the
@@ -517,7 +532,8 @@ func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store
 		return
 	}
 	f := correctionForm{Contract: r.PostFormValue("contract"), Declarer: r.PostFormValue("declarer"), Tricks: r.PostFormValue("tricks"),
-		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override")}
+		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override"),
+		Form: r.PostFormValue("form")}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusConflict)
@@ -557,6 +573,16 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 			}
 		}
 		c.Entry = &e
+	}
+	if v := strings.TrimSpace(r.PostFormValue("form")); v != "" {
+		// A fouled form (Law 87): with no contract the result stands and
+		// only its form is set.
+		f, err := formInt(r, "form", 0, 99)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		c.Form = &f
 	}
 	if v := strings.TrimSpace(r.PostFormValue("revision")); v != "" {
 		rev, err := strconv.ParseInt(v, 10, 64)

@@ -13,6 +13,7 @@ import (
 	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
+	"github.com/bridgetd/bridgetd/regulation"
 	"github.com/bridgetd/bridgetd/score"
 )
 
@@ -133,19 +134,59 @@ type travRow struct {
 	store.Result
 	NSCards, EWCards int
 	Adjusted         string
+	// Form is the fouled form of the board the row played (Law 87): 0 for
+	// the board as dealt. Rows of different forms are scored apart.
+	Form int
+	// Unplayed marks a board the table could not play through no fault of
+	// the players (NSWBA 13.10): its figures are the IMPs that regulation
+	// gives both sides, not an average.
+	Unplayed bool
 	// NSMP and EWMP are the row's matchpoints, or in an event scored by
 	// IMPs its IMPs (Unit says which): against the Butler datum, or at
 	// teams against the other room of the match.
 	NSMP, EWMP float64
 	HasMP      bool
 	Unit       string
+	Top        float64 // the matchpoint top of the row's form
+}
+
+// travGroup is the rows of one form of a board (Law 87), scored among
+// themselves.
+type travGroup struct {
+	Form  int
+	Label string
+	Top   float64
+	Rows  []travRow
+}
+
+// travGroups splits a board's rows by form, the board as dealt first.
+func travGroups(rows []travRow) []travGroup {
+	var gs []travGroup
+	for _, r := range rows {
+		i := slices.IndexFunc(gs, func(g travGroup) bool { return g.Form == r.Form })
+		if i < 0 {
+			label := "The board as dealt"
+			if r.Form != 0 {
+				label = fmt.Sprintf("Fouled form %d (Law 87), scored only against the tables that played it", r.Form)
+			}
+			gs = append(gs, travGroup{Form: r.Form, Label: label})
+			i = len(gs) - 1
+		}
+		gs[i].Rows = append(gs[i].Rows, r)
+		gs[i].Top = max(gs[i].Top, r.Top)
+	}
+	slices.SortStableFunc(gs, func(a, b travGroup) int { return a.Form - b.Form })
+	return gs
 }
 
 // travellerRows returns board n's traveller, each row scored as the event
 // is: matchpoints with Neuberg's formula (Law 78A), IMPs against the
 // board's Butler datum (package score), or at teams the IMPs of the
-// difference with the other room of the match (Law 78B). It returns the
-// matchpoint top too.
+// difference with the other room of the match (Law 78B). The rows of each
+// fouled form are scored among themselves (Law 87, score.Result.Group), as
+// the ranking scores them, and a board not played (NSWBA 13.10) carries
+// the IMPs the regulation gives both sides. It returns the matchpoint top
+// too.
 func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, float64, error) {
 	ctx := r.Context()
 	ev, err := s.st.Event(ctx, id)
@@ -168,7 +209,22 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 		if err != nil {
 			return nil, 0, err
 		}
-		sh, _ = score.Event(trav, score.Options{Method: score.ButlerScoring})
+		// A fouled form played at too few tables scores the profile's
+		// award (NSWBA 8.1), as package event scores it.
+		rule := score.Fouled(regulation.NSWBA2011())
+		sh, _ = score.Event(trav, score.Options{Method: score.ButlerScoring, Butler: score.ButlerOptions{Fouled: &rule}})
+	default:
+		// Teams: no sheet, but the forms of the rows from the travellers.
+		trav, err := s.st.Travellers(ctx, id)
+		if err != nil {
+			return nil, 0, err
+		}
+		sh = &score.Sheet{}
+		for _, b := range trav {
+			if b.Number == n {
+				sh.Boards = append(sh.Boards, score.BoardScore{Number: n, Results: b.Results})
+			}
+		}
 	}
 	rulings, _ := s.st.Rulings(ctx, id)
 	as, _ := s.assignments(ctx, id)
@@ -198,6 +254,7 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 			if ru.Key == (store.Key{Round: a.Round, Table: a.Table, Board: n}) {
 				row.Adjusted, found = rulingText(ru), true
 				row.Round, row.Table = a.Round, a.Table
+				row.Unplayed = ru.Kind == store.RulingUnplayed
 			}
 		}
 		if !found {
@@ -205,8 +262,13 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 		}
 		if sc != nil {
 			for i, x := range sc.Results {
-				if x.NS == ns && x.EW == ew && sc.OK[i] {
+				if x.NS != ns || x.EW != ew {
+					continue
+				}
+				row.Form = x.Group
+				if i < len(sc.OK) && sc.OK[i] && !row.Unplayed {
 					row.NSMP, row.EWMP, row.HasMP = sc.Scores[i].NS, sc.Scores[i].EW, true
+					row.Top = sc.Scores[i].Top
 					top = max(top, sc.Scores[i].Top)
 				}
 			}
@@ -216,7 +278,51 @@ func (s *Server) travellerRows(r *http.Request, id int64, n int) ([]travRow, flo
 	if ev.TwoRooms() {
 		teamsIMPs(rows)
 	}
+	if unit == "IMPs" {
+		if err := s.unplayedIMPs(ctx, id, rows, rulings, ev.TwoRooms()); err != nil {
+			return nil, 0, err
+		}
+	}
 	return rows, top, nil
+}
+
+// unplayedIMPs gives each row of a board not played (NSWBA 13.10) the IMPs
+// package event's ranking gives both sides: the scorer's unplayed IMPs
+// for the number of boards the table's match left unplayed, shared over
+// them. At teams the other room of the match scores the same.
+func (s *Server) unplayedIMPs(ctx context.Context, id int64, rows []travRow, rulings []store.Ruling, twoRooms bool) error {
+	if !slices.ContainsFunc(rows, func(r travRow) bool { return r.Unplayed }) {
+		return nil
+	}
+	ef, err := s.st.EventFile(ctx, id)
+	if err != nil {
+		return err
+	}
+	sc, err := ef.NewScorer()
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		u := rows[i]
+		if !u.Unplayed {
+			continue
+		}
+		match, closed := store.MatchOf(twoRooms, u.Table)
+		boards := map[int]bool{}
+		for _, ru := range rulings {
+			if m, _ := store.MatchOf(twoRooms, ru.Table); ru.Kind == store.RulingUnplayed && ru.Round == u.Round && m == match {
+				boards[ru.Board] = true
+			}
+		}
+		per := sc.UnplayedIMPs(ef.Profile(), len(boards)) / float64(len(boards))
+		rows[i].NSMP, rows[i].EWMP, rows[i].HasMP = per, per, true
+		for j := range rows {
+			if m, c := store.MatchOf(twoRooms, rows[j].Table); twoRooms && rows[j].Round == u.Round && m == match && c != closed {
+				rows[j].NSMP, rows[j].EWMP, rows[j].HasMP = per, per, true
+			}
+		}
+	}
+	return nil
 }
 
 // rowUnit is what a traveller row of the event scores: MP or IMPs.
@@ -230,7 +336,8 @@ func rowUnit(ev store.Event) string {
 // teamsIMPs scores each teams row against the other room of its match
 // (Law 78B): the IMPs of the difference of the North–South scores, from
 // each side's view. A row whose other room has no table result yet, or
-// that is adjusted, has none.
+// that is adjusted, or that played another form of a fouled board (Law
+// 87: the rooms are compared only on the same form), has none.
 func teamsIMPs(rows []travRow) {
 	for i := range rows {
 		a := &rows[i]
@@ -240,7 +347,7 @@ func teamsIMPs(rows []travRow) {
 		match, closed := store.MatchOf(true, a.Table)
 		for j := range rows {
 			b := &rows[j]
-			if m2, c2 := store.MatchOf(true, b.Table); b.Adjusted == "" && b.Round == a.Round && m2 == match && c2 != closed {
+			if m2, c2 := store.MatchOf(true, b.Table); b.Adjusted == "" && b.Round == a.Round && b.Form == a.Form && m2 == match && c2 != closed {
 				imps := float64(score.IMP(a.Score - b.Score))
 				a.NSMP, a.EWMP, a.HasMP = imps, -imps, true
 			}
@@ -260,6 +367,8 @@ func rulingText(r store.Ruling) string {
 		return fmt.Sprintf("split (Law 12C1(b)): NS %d, EW %d", r.NSScore, r.EWScore)
 	case store.RulingArtificial:
 		return fmt.Sprintf("artificial (Law 12C2): NS %s, EW %s", r.NSAward, r.EWAward)
+	case store.RulingUnplayed:
+		return "not played through no fault of the players (NSWBA 13.10): IMPs to both sides"
 	}
 	return fmt.Sprintf("assigned (Law 12C1): %d", r.NSScore)
 }
@@ -350,7 +459,8 @@ func (s *Server) boardPage(w http.ResponseWriter, r *http.Request, id int64, n i
 	}
 	vis, _ := s.visible(r.Context(), id, n)
 	ev, _ := s.st.Event(r.Context(), id)
-	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back, "Unit": rowUnit(ev),
+	groups := travGroups(rows)
+	s.render(w, r, "board.html", map[string]any{"E": ev, "N": n, "Rows": rows, "Groups": groups, "Fouled": len(groups) > 1 || len(groups) == 1 && groups[0].Form != 0, "Top": top, "Hand": hv, "ShowHand": vis, "Back": back, "Unit": rowUnit(ev),
 		"Strains": []string{"NT", "♠", "♥", "♦", "♣"}, "Seats": []string{"N", "E", "S", "W"}})
 }
 

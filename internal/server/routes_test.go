@@ -190,6 +190,11 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 		},
 		"POST /console/{id}/post":    {{why: "no such event", path: "/console/999/post", code: 404}},
 		"POST /console/{id}/publish": {{why: "no such event", path: "/console/999/publish", body: "on=1", code: 404}},
+		"POST /console/{id}/laws": {
+			{why: "no such code of laws", path: ev + "/laws", body: "laws=2007", code: 400},
+			{why: "no such event", path: "/console/999/laws", body: "laws=1997", code: 404},
+			{why: "not the director", path: ev + "/laws", body: "laws=1997", anon: true, code: 401},
+		},
 		"POST /console/{id}/pairs/{n}": {
 			{why: "pair not a number", path: ev + "/pairs/x", body: "player1=A", code: 400},
 			{why: "pair 99", path: ev + "/pairs/99", body: "player1=A", code: 404},
@@ -200,6 +205,8 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "bad contract", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=8S&declarer=N&tricks=10&by=TD&why=x", b), code: 400},
 			{why: "declarer Q", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=Q&tricks=10&by=TD&why=x", b), code: 400},
 			{why: "revision not a number", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=new", b), code: 400},
+			{why: "form -1 (Law 87)", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&form=-1&by=TD&why=x", b), code: 400},
+			{why: "a fouled form (Law 87) of a board with no result", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&form=1&by=TD&why=x", b), code: 400},
 			{why: "revision -1", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=-1", b), code: 400},
 			{why: "a revision the result never had: stale", path: ev + "/results", body: fmt.Sprintf("round=1&table=1&board=%d&contract=4S&declarer=N&tricks=10&by=TD&why=x&revision=7", b), code: 409},
 		},
@@ -269,6 +276,7 @@ func testEveryRouteRefusesBadInput(t *testing.T, bk storetest.Backend) {
 			{why: "14 tricks (Law 77)", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=result&contract=4S&declarer=N&tricks=14", b), code: 400},
 			{why: "nothing to apply", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=magic", b), code: 400},
 			{why: "an unknown kind of ruling", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=ruling&kind=magic", b), code: 400},
+			{why: "a fouled form (Law 87) of a board with no confirmed result", path: ev + "/desk/apply", body: fmt.Sprintf("round=1&table=1&board=%d&apply=form&form=1", b), code: 400},
 			{why: "round not a number", path: ev + "/desk/apply", body: "round=x&table=1&board=1&apply=result&contract=4S&declarer=N&tricks=10", code: 400},
 		},
 		"GET /t":        {{why: "an empty code shows the form again", path: "/t?code=", code: 200}},

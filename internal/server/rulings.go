@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -29,6 +30,29 @@ type desk struct {
 	// NSPair and EWPair are the pairs that held the North–South and the
 	// East–West cards (store.Assignment.CardPairs).
 	NSPair, EWPair int
+	// Laws is the event's code of laws, the desk's default edition.
+	Laws string
+	// Forms are the fouled forms (Law 87) other tables' results of the
+	// board are recorded in, by form: the North–South pairs that played
+	// each.
+	Forms map[int][]int
+}
+
+// nextForm is the form the desk proposes for a fouled board: the one
+// other tables played when there is exactly one, else a new number. The
+// director confirms it or picks another (Law 87B: tables that played the
+// same deal share a form).
+func (d desk) nextForm() int {
+	if len(d.Forms) == 1 {
+		for f := range d.Forms {
+			return f
+		}
+	}
+	n := 1
+	for f := range d.Forms {
+		n = max(n, f+1)
+	}
+	return n
 }
 
 // deskForm is what the director typed on the desk, shown again with the
@@ -43,13 +67,15 @@ type deskForm struct {
 // proposal is a change to the board's result that a ruling or an award
 // fixes, offered to the director to apply (after confirming it).
 type proposal struct {
-	Apply string // result, ruling or fine
+	Apply string // result, form, ruling or fine
 	Title string
 	// result
 	Contract, Declarer string
 	Tricks             int
 	// ruling
 	Kind, Law string
+	// form: the fouled form the result was played in (Law 87)
+	Form int
 	// fine
 	Pair             int
 	Amount, FineKind string
@@ -58,8 +84,9 @@ type proposal struct {
 	Same bool
 }
 
-// editions are the codes of laws the desk offers. The events carry no
-// edition of their own: 2017 unless the director picks 1997.
+// editions are the codes of laws the desk offers: the event's own
+// (store.Event.Laws, 2017 unless set to 1997) unless the director picks
+// the other for a ruling.
 var editions = []string{"2017", "1997"}
 
 // loadDesk reads the board at the table in the round named by get (round,
@@ -75,7 +102,7 @@ func (s *Server) loadDesk(r *http.Request, id int64, get func(string) string) (d
 	if err != nil {
 		return d, err
 	}
-	d.Scoring = ev.Scoring
+	d.Scoring, d.Laws = ev.Scoring, ev.Laws
 	as, err := s.st.Assignments(ctx, id)
 	if err != nil {
 		return d, err
@@ -103,8 +130,27 @@ func (s *Server) loadDesk(r *http.Request, id int64, get func(string) string) (d
 	if !found {
 		return d, fmt.Errorf("%w: board %d has no deal", store.ErrNotFound, k.Board)
 	}
-	d.Cur, err = s.st.CurrentResult(ctx, id, k)
-	return d, err
+	if d.Cur, err = s.st.CurrentResult(ctx, id, k); err != nil {
+		return d, err
+	}
+	trav, err := s.st.Travellers(ctx, id)
+	if err != nil {
+		return d, err
+	}
+	for _, b := range trav {
+		if b.Number != k.Board {
+			continue
+		}
+		for _, x := range b.Results {
+			if x.Group != 0 && !(x.NS == d.NSPair && x.EW == d.EWPair) {
+				if d.Forms == nil {
+					d.Forms = map[int][]int{}
+				}
+				d.Forms[x.Group] = append(d.Forms[x.Group], x.NS)
+			}
+		}
+	}
+	return d, nil
 }
 
 // entered returns the contract and declarer of the board's result, if one
@@ -139,7 +185,7 @@ func (d desk) has(p proposal) bool {
 func (d desk) startForm() deskForm {
 	c, decl := d.entered()
 	f := deskForm{Log: laws.LogStart(d.Key.Board, d.Board.Dealer, d.Board.Vulnerability, d.Board.Deal, c, decl),
-		Edition: "2017", Deal: d.Board.Deal.Format(bridge.North), Kind: laws.Contested, Declarer: "N", Claimer: "N"}
+		Edition: cmp.Or(d.Laws, "2017"), Deal: d.Board.Deal.Format(bridge.North), Kind: laws.Contested, Declarer: "N", Claimer: "N"}
 	if c != nil && !c.IsPassedOut() {
 		f.Contract, f.Declarer, f.Claimer = c.ASCII(), decl.String(), decl.String()
 	}
@@ -395,8 +441,12 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 	}
 	if res.Play != nil {
 		if res.Play.FouledBoard != nil {
-			out = append(out, proposal{Apply: "ruling", Title: "Fouled board (Law 87)", Kind: store.RulingArtificial, Law: "87B",
-				Why: "fouled board: the deal played differs from the board (Law 87A); the console scores no fouled forms, so an artificial adjusted score"})
+			why := "fouled board: the deal played differs from the board (Law 87A); the result stands and is scored only against the tables that played the same form (Law 87B)"
+			if (store.Event{Scoring: d.Scoring}).TwoRooms() {
+				// 2017 Law 87 sends teams scoring to Law 86B.
+				why += "; at teams the rooms are compared only when both played the same form, else record an adjusted score (Law 86B)"
+			}
+			out = append(out, proposal{Apply: "form", Title: "Fouled board (Law 87): score the result in its form", Form: d.nextForm(), Law: "87B", Why: why})
 		}
 		for _, pp := range res.Play.ProceduralPenalties {
 			if pp.Penalty.VP == 0 && pp.Penalty.TopPercent == 0 {
@@ -476,13 +526,22 @@ func (s *Server) deskApply(w http.ResponseWriter, r *http.Request, id int64) {
 			s.fail(w, r, fmt.Errorf("%w: kind %q: want assigned, split, weighted or artificial", store.ErrInvalid, p.Kind))
 			return
 		}
+	case "form":
+		if d.Cur.Result == nil || d.Cur.Result.Status != store.Confirmed {
+			s.fail(w, r, fmt.Errorf("%w: board %d at table %d round %d has no confirmed result to score in a fouled form (Law 87)", store.ErrInvalid, d.Key.Board, d.Key.Table, d.Key.Round))
+			return
+		}
+		if p.Form, err = formInt(r, "form", 1, 99); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	case "fine":
 		if p.Pair, err = formInt(r, "pair", 1, 10000); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 	default:
-		s.fail(w, r, fmt.Errorf("%w: apply %q: want result, ruling or fine", store.ErrInvalid, p.Apply))
+		s.fail(w, r, fmt.Errorf("%w: apply %q: want result, form, ruling or fine", store.ErrInvalid, p.Apply))
 		return
 	}
 	data["P"] = p

@@ -225,6 +225,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /console/{id}/draw", s.director(s.drawSwiss))
 	m.HandleFunc("POST /console/{id}/rounds/{n}/undo", s.director(s.undoRound))
 	m.HandleFunc("POST /console/{id}/publish", s.director(s.publish))
+	m.HandleFunc("POST /console/{id}/laws", s.director(s.setLaws))
 	m.HandleFunc("POST /console/{id}/pairs/{n}", s.director(s.setPair))
 	m.HandleFunc("GET /console/{id}/correct", s.director(s.correction))
 	m.HandleFunc("POST /console/{id}/results", s.director(s.correct))

@@ -29,6 +29,10 @@ type Correction struct {
 	// ErrStale and changes nothing. Nil: not checked; the record still
 	// keeps the result it replaced.
 	Revision *int64
+	// Form, when set, makes the result one of the board's fouled form
+	// *Form (Law 87; 0 the board as dealt). With no Entry the result
+	// stands as played and only its form changes.
+	Form *int
 }
 
 // ErrStale refuses a correction made on a result that has changed since
@@ -46,112 +50,209 @@ type CorrectionRecord struct {
 	Window   string
 	Override string
 	Revision int64 // the board's revision after the correction
-	// Detail is the correction as an imported event file recorded it (its
-	// source, room, match margins, appeal, deadline and lost places: NSWBA
-	// 13, 14), written back to the event file as it came; nil for one
-	// made here.
+	// Detail is the correction as the event file records it (its source,
+	// room, match margins, appeal, deadline and lost places: NSWBA 13,
+	// 14): as an imported file carried it, or as made here (Correct),
+	// written to the event file as it is. Nil for a correction made here
+	// before the store kept it.
 	Detail *event.Correction `json:",omitempty"`
 }
 
 // Correct changes a result as the director. Inside the NSWBA 13 window of
 // the source of the error (package event decides it) the change is made;
 // after it only with Override, which is recorded. A late change without
-// override is refused with an error wrapping *event.LateError.
+// override is refused with an error wrapping *event.LateError. The record
+// keeps the source and the window's deadline, and the event file carries
+// them (event.Correction).
 func (s *Store) Correct(ctx context.Context, id int64, c Correction) (CorrectionRecord, error) {
 	var rec CorrectionRecord
-	if c.By == "" || c.Why == "" {
-		return rec, fmt.Errorf("store: correction: %w: who and why are required", ErrInvalid)
-	}
-	if c.Source == "" {
-		c.Source = string(event.PlayerError)
-	}
-	if c.Entry != nil {
-		c.Entry.Board = c.Board
-		if err := c.Entry.Check(); err != nil {
-			return rec, fmt.Errorf("store: correction: %w", err)
-		}
-	}
-	ev, err := s.EventFile(ctx, id)
+	w, err := s.correctionWindow(ctx, id, &c)
 	if err != nil {
 		return rec, err
 	}
-	now := s.now()
-	// The window: package event holds the rules of NSWBA 13.
-	match, _ := MatchOf(TwoRooms(ev), c.Table) // at teams a table is a room of its match
-	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, match)
-	if err != nil {
-		return rec, fmt.Errorf("store: correction: %w: %v", ErrInvalid, err)
-	}
-	if ok && now.After(deadline) && c.Override == "" {
-		return rec, fmt.Errorf("store: correction: %w", &event.LateError{At: now, Deadline: deadline, Window: rule})
-	}
-	if !ok {
-		rule = "before posting: no window runs yet"
-	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		rec = CorrectionRecord{} // a write may run again (PostgreSQL)
-		as, err := s.assignments(ctx, tx, id, `AND round = $2 AND table_no = $3`, c.Round, c.Table)
-		if err != nil {
-			return err
-		}
-		if len(as) == 0 || !as[0].Active() || !as[0].Plays(c.Board) {
-			return fmt.Errorf("%w: board %d is not played at table %d in round %d", ErrInvalid, c.Board, c.Table, c.Round)
-		}
-		a := as[0]
-		old, err := s.results(ctx, tx, id, `AND round = $2 AND table_no = $3 AND board = $4`, c.Round, c.Table, c.Board)
-		if err != nil {
-			return err
-		}
-		var cur int64
-		if len(old) > 0 {
-			rec.Old = &old[0]
-			cur = old[0].Revision
-		} else if cur, err = removedRevision(ctx, tx, id, c.Key); err != nil {
-			return err
-		}
-		if c.Revision != nil && *c.Revision != cur {
-			return fmt.Errorf("%w: board %d at table %d round %d was at revision %d when read, now %d", ErrStale, c.Board, c.Table, c.Round, *c.Revision, cur)
-		}
-		if c.Entry != nil {
-			bs, err := s.boards(ctx, tx, id, `AND number = $2`, c.Board)
-			if err != nil {
-				return err
-			}
-			if len(bs) == 0 {
-				return fmt.Errorf("%w: board %d has no deal", ErrNotFound, c.Board)
-			}
-			contract, decl, lead, tricks, score := resultOf(*c.Entry, bs[0])
-			r := Result{Round: c.Round, Table: c.Table, Board: c.Board, NS: a.NS, EW: a.EW, Contract: contract, Declarer: decl,
-				Lead: lead, Tricks: tricks, Score: score, Status: Confirmed, Warnings: Warnings(*c.Entry, bs[0], a),
-				Entered: now, Confirmed: &now, By: c.By}
-			if r.Revision, err = putResult(ctx, s.cached(tx), id, r); err != nil {
-				return err
-			}
-			rec.New, rec.Revision = &r, r.Revision
-		} else {
-			if err := lockTable(ctx, s.cached(tx), id, c.Round, c.Table); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
-				return err
-			}
-			rec.Revision = cur + 1
-		}
-		if rec.ID, err = nextID(ctx, tx, "corrections"); err != nil {
-			return err
-		}
-		rec.Key, rec.By, rec.Why, rec.At, rec.Window, rec.Override = c.Key, c.By, c.Why, now, rule, c.Override
-		oldJ, _ := json.Marshal(rec.Old)
-		newJ, _ := json.Marshal(rec.New)
-		_, err = tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), rule, c.Override, rec.Revision)
+		rec, err = s.correct(ctx, tx, id, c, w)
 		return err
 	})
 	if err != nil {
 		return rec, fmt.Errorf("store: correction of board %d at table %d round %d: %w", c.Board, c.Table, c.Round, err)
 	}
 	return rec, nil
+}
+
+// window is the NSWBA 13 window a correction is made in.
+type window struct {
+	now      time.Time
+	deadline *time.Time // nil while no window runs (before posting)
+	rule     string
+	twoRooms bool
+}
+
+// correctionWindow checks c and finds its window (package event holds the
+// rules of NSWBA 13): a late correction without override is refused.
+func (s *Store) correctionWindow(ctx context.Context, id int64, c *Correction) (window, error) {
+	var w window
+	if c.By == "" || c.Why == "" {
+		return w, fmt.Errorf("store: correction: %w: who and why are required", ErrInvalid)
+	}
+	if c.Source == "" {
+		c.Source = string(event.PlayerError)
+	}
+	if c.Form != nil && *c.Form < 0 {
+		return w, fmt.Errorf("store: correction: %w: form %d: want a fouled form from 1, or 0 for the board as dealt (Law 87)", ErrInvalid, *c.Form)
+	}
+	if c.Entry != nil {
+		c.Entry.Board = c.Board
+		if err := c.Entry.Check(); err != nil {
+			return w, fmt.Errorf("store: correction: %w", err)
+		}
+	}
+	ev, err := s.EventFile(ctx, id)
+	if err != nil {
+		return w, err
+	}
+	w.now, w.twoRooms = s.now(), TwoRooms(ev)
+	match, _ := MatchOf(w.twoRooms, c.Table) // at teams a table is a room of its match
+	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, match)
+	if err != nil {
+		return w, fmt.Errorf("store: correction: %w: %v", ErrInvalid, err)
+	}
+	if ok && w.now.After(deadline) && c.Override == "" {
+		return w, fmt.Errorf("store: correction: %w", &event.LateError{At: w.now, Deadline: deadline, Window: rule})
+	}
+	w.rule = rule
+	if ok {
+		w.deadline = &deadline
+	} else {
+		w.rule = "before posting: no window runs yet"
+	}
+	return w, nil
+}
+
+// correct makes correction c in tx, in window w, and records it.
+func (s *Store) correct(ctx context.Context, tx *sql.Tx, id int64, c Correction, w window) (CorrectionRecord, error) {
+	var rec CorrectionRecord // a write may run again (PostgreSQL)
+	now := w.now
+	as, err := s.assignments(ctx, tx, id, `AND round = $2 AND table_no = $3`, c.Round, c.Table)
+	if err != nil {
+		return rec, err
+	}
+	if len(as) == 0 || !as[0].Active() || !as[0].Plays(c.Board) {
+		return rec, fmt.Errorf("%w: board %d is not played at table %d in round %d", ErrInvalid, c.Board, c.Table, c.Round)
+	}
+	a := as[0]
+	old, err := s.results(ctx, tx, id, `AND round = $2 AND table_no = $3 AND board = $4`, c.Round, c.Table, c.Board)
+	if err != nil {
+		return rec, err
+	}
+	var cur int64
+	if len(old) > 0 {
+		rec.Old = &old[0]
+		cur = old[0].Revision
+	} else if cur, err = removedRevision(ctx, tx, id, c.Key); err != nil {
+		return rec, err
+	}
+	if c.Revision != nil && *c.Revision != cur {
+		return rec, fmt.Errorf("%w: board %d at table %d round %d was at revision %d when read, now %d", ErrStale, c.Board, c.Table, c.Round, *c.Revision, cur)
+	}
+	m, err := markOf(ctx, tx, id, c.Key)
+	if err != nil {
+		return rec, err
+	}
+	oldForm := m.Form
+	switch {
+	case c.Entry != nil:
+		bs, err := s.boards(ctx, tx, id, `AND number = $2`, c.Board)
+		if err != nil {
+			return rec, err
+		}
+		if len(bs) == 0 {
+			return rec, fmt.Errorf("%w: board %d has no deal", ErrNotFound, c.Board)
+		}
+		contract, decl, lead, tricks, score := resultOf(*c.Entry, bs[0])
+		r := Result{Round: c.Round, Table: c.Table, Board: c.Board, NS: a.NS, EW: a.EW, Contract: contract, Declarer: decl,
+			Lead: lead, Tricks: tricks, Score: score, Status: Confirmed, Warnings: Warnings(*c.Entry, bs[0], a),
+			Entered: now, Confirmed: &now, By: c.By}
+		if r.Revision, err = putResult(ctx, s.cached(tx), id, r); err != nil {
+			return rec, err
+		}
+		rec.New, rec.Revision = &r, r.Revision
+	case c.Form != nil:
+		// The result stands, played on a fouled form of the board (Law 87).
+		if rec.Old == nil || rec.Old.Status != Confirmed {
+			return rec, fmt.Errorf("%w: board %d at table %d round %d has no confirmed result to mark as a fouled form", ErrInvalid, c.Board, c.Table, c.Round)
+		}
+		if err := lockTable(ctx, s.cached(tx), id, c.Round, c.Table); err != nil {
+			return rec, err
+		}
+		r := *rec.Old
+		if err := tx.QueryRowContext(ctx, `UPDATE results SET revision = revision + 1 WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4 RETURNING revision`,
+			id, c.Round, c.Table, c.Board).Scan(&r.Revision); err != nil {
+			return rec, err
+		}
+		rec.New, rec.Revision = &r, r.Revision
+	default:
+		if err := lockTable(ctx, s.cached(tx), id, c.Round, c.Table); err != nil {
+			return rec, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM results WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`, id, c.Round, c.Table, c.Board); err != nil {
+			return rec, err
+		}
+		rec.Revision = cur + 1
+	}
+	newForm := oldForm
+	if c.Form != nil && *c.Form != oldForm {
+		newForm, m.Key, m.Form = *c.Form, c.Key, *c.Form
+		if err := putMark(ctx, tx, id, m); err != nil {
+			return rec, err
+		}
+	}
+	if rec.ID, err = nextID(ctx, tx, "corrections"); err != nil {
+		return rec, err
+	}
+	rec.Key, rec.By, rec.Why, rec.At, rec.Window, rec.Override = c.Key, c.By, c.Why, now, w.rule, c.Override
+	// The record as the event file carries it: the source and the
+	// deadline that applied (NSWBA 13), the forms (Law 87).
+	d := eventCorrection(rec, w.twoRooms)
+	d.Source, d.Deadline = event.Source(c.Source), w.deadline
+	if d.Old != nil {
+		d.Old.Form = oldForm
+	}
+	if d.New != nil {
+		d.New.Form = newForm
+	}
+	rec.Detail = &d
+	oldJ, _ := json.Marshal(rec.Old)
+	newJ, _ := json.Marshal(rec.New)
+	detail, err := json.Marshal(d)
+	if err != nil {
+		return rec, err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO corrections (id, event_id, round, table_no, board, old, new, by_whom, why, at, win_rule, override, revision, detail)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), w.rule, c.Override, rec.Revision, string(detail))
+	return rec, err
+}
+
+// markOf reads the marks of a board's result at a table (zero if none).
+func markOf(ctx context.Context, q querier, id int64, k Key) (mark, error) {
+	m := mark{Key: k}
+	var turned int
+	err := q.QueryRowContext(ctx, `SELECT form, turned, appeal FROM result_marks WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`,
+		id, k.Round, k.Table, k.Board).Scan(&m.Form, &turned, &m.Appeal)
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, nil
+	}
+	m.Turned = turned == 1
+	return m, err
+}
+
+// putMark writes the marks of a board's result at a table.
+func putMark(ctx context.Context, tx *sql.Tx, id int64, m mark) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal) VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (event_id, board, round, table_no) DO UPDATE SET form = excluded.form, turned = excluded.turned, appeal = excluded.appeal`,
+		id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal)
+	return err
 }
 
 // removedRevision is the revision of a board at a table that has no

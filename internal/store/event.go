@@ -17,6 +17,7 @@ import (
 	"github.com/bridgetd/bridgetd/dd"
 	"github.com/bridgetd/bridgetd/deal"
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/laws"
 	"github.com/bridgetd/bridgetd/movement"
 )
 
@@ -33,6 +34,9 @@ type Event struct {
 	TwoWinner bool
 	Published bool
 	Created   time.Time
+	// Laws is the code of laws the event is played under: "2017" (the
+	// default) or "1997" (laws.ParseEdition).
+	Laws string
 }
 
 // Entrant is a pair with its players.
@@ -301,7 +305,7 @@ func (s *Store) SetEntrant(ctx context.Context, id int64, en Entrant) error {
 
 // Events lists the events, newest first.
 func (s *Store) Events(ctx context.Context) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events ORDER BY id DESC`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at, laws FROM events ORDER BY id DESC`)
 	if err != nil {
 		return nil, err
 	}
@@ -323,14 +327,14 @@ func scanEvent(r scanner) (Event, error) {
 	var ev Event
 	var two, pub int
 	var created string
-	err := r.Scan(&ev.ID, &ev.Name, &ev.Kind, &ev.Scoring, &ev.Movement, &ev.Tables, &ev.Rounds, &ev.PerRound, &two, &pub, &created)
+	err := r.Scan(&ev.ID, &ev.Name, &ev.Kind, &ev.Scoring, &ev.Movement, &ev.Tables, &ev.Rounds, &ev.PerRound, &two, &pub, &created, &ev.Laws)
 	ev.TwoWinner, ev.Published, ev.Created = two == 1, pub == 1, parseStamp(created)
 	return ev, err
 }
 
 // Event returns the event with the given id.
 func (s *Store) Event(ctx context.Context, id int64) (Event, error) {
-	ev, err := scanEvent(s.cached(s.db).QueryRowContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at FROM events WHERE id = $1`, id))
+	ev, err := scanEvent(s.cached(s.db).QueryRowContext(ctx, `SELECT id, name, kind, scoring, movement, tables_n, rounds_n, boards_per_round, two_winner, published, created_at, laws FROM events WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ev, fmt.Errorf("store: event %d: %w", id, ErrNotFound)
 	}
@@ -352,6 +356,29 @@ func (s *Store) Movement(ctx context.Context, id int64) (*movement.Movement, err
 func (s *Store) SetPublished(ctx context.Context, id int64, on bool) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		r, err := tx.ExecContext(ctx, `UPDATE events SET published = $1, revision = revision + 1 WHERE id = $2`, boolInt(on), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("store: event %d: %w", id, ErrNotFound)
+		}
+		return nil
+	})
+}
+
+// SetLaws sets the code of laws the event is played under: "2017" or
+// "1997" (also "17", "97"; laws.ParseEdition).
+func (s *Store) SetLaws(ctx context.Context, id int64, edition string) error {
+	ed, err := laws.ParseEdition(strings.TrimSpace(edition))
+	if err != nil {
+		return fmt.Errorf("store: event %d: %w: %v", id, ErrInvalid, err)
+	}
+	code := "2017"
+	if ed == laws.Edition1997 {
+		code = "1997"
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE events SET laws = $1, revision = revision + 1 WHERE id = $2`, code, id)
 		if err != nil {
 			return err
 		}

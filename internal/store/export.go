@@ -139,21 +139,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 			ev.Corrections = append(ev.Corrections, *c.Detail) // as an imported file recorded it
 			continue
 		}
-		m, closed := MatchOf(TwoRooms(ev), c.Table)
-		x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
-			Board: c.Board, Window: c.Window, Override: c.Override}
-		if closed {
-			x.Room = event.RoomClosed
-		}
-		if c.Old != nil {
-			r := eventResult(*c.Old)
-			x.Old = &r
-		}
-		if c.New != nil {
-			r := eventResult(*c.New)
-			x.New = &r
-		}
-		ev.Corrections = append(ev.Corrections, x)
+		ev.Corrections = append(ev.Corrections, eventCorrection(c, TwoRooms(ev)))
 	}
 	fines, err := s.Fines(ctx, id)
 	if err != nil {
@@ -218,6 +204,27 @@ func (s *Store) movementEvent(ctx context.Context, e Event, ens []Entrant, sessi
 		return nil, fmt.Errorf("store: event file: %w", err)
 	}
 	return ev, nil
+}
+
+// eventCorrection is a correction made here as the event file's record,
+// at teams on its match and room. The source is the players' error unless
+// the caller knows better (Correct records it).
+func eventCorrection(c CorrectionRecord, twoRooms bool) event.Correction {
+	m, closed := MatchOf(twoRooms, c.Table)
+	x := event.Correction{At: c.At, By: c.By, Why: c.Why, Source: event.PlayerError, Round: c.Round, Table: m,
+		Board: c.Board, Window: c.Window, Override: c.Override}
+	if closed {
+		x.Room = event.RoomClosed
+	}
+	if c.Old != nil {
+		r := eventResult(*c.Old)
+		x.Old = &r
+	}
+	if c.New != nil {
+		r := eventResult(*c.New)
+		x.New = &r
+	}
+	return x
 }
 
 // rulingResult is a ruling as the event file's result: an assigned score
@@ -326,6 +333,7 @@ type travellerData struct {
 	as     []Assignment
 	ruled  map[Key]Ruling
 	played map[Key]Result
+	marks  map[Key]mark
 }
 
 func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, error) {
@@ -345,6 +353,9 @@ func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, err
 	if err != nil {
 		return d, err
 	}
+	if d.marks, err = s.resultMarks(ctx, id); err != nil {
+		return d, err
+	}
 	d.ruled, d.played = map[Key]Ruling{}, map[Key]Result{}
 	for _, r := range rulings {
 		d.ruled[r.Key] = r
@@ -361,8 +372,11 @@ func (s *Store) travellerData(ctx context.Context, id int64) (travellerData, err
 // confirmed results, each replaced by the director's ruling where there is
 // one (Law 12C), each row naming the pairs that held the North–South and
 // East–West cards (an arrow switch turns them), so that pairs are compared
-// with those that held the same cards. Expected is the number of tables that
-// play the board (Neuberg).
+// with those that held the same cards. A row of a fouled form (Law 87:
+// the ruling's or the result's mark) is in that form's Group, so that it
+// is scored only against the rows of its own form, as package event
+// scores it. Expected is the number of tables that play the board
+// (Neuberg).
 func (s *Store) Travellers(ctx context.Context, id int64) ([]score.Board, error) {
 	d, err := s.travellerData(ctx, id)
 	if err != nil {
@@ -390,8 +404,10 @@ func (s *Store) Travellers(ctx context.Context, id int64) ([]score.Board, error)
 			var row score.Result
 			if ru, ok := ruled[k]; ok {
 				row = rulingRow(ru, ns, ew)
+				row.Group = ru.Form
 			} else if r, ok := played[k]; ok {
 				row = score.Table(ns, ew, r.Score)
+				row.Group = d.marks[k].Form
 			} else {
 				continue
 			}

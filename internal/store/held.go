@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bridgetd/bridgetd/bridge"
 )
@@ -203,11 +204,26 @@ func (s *Store) AcceptHeld(ctx context.Context, id, call int64, k Key, by, why, 
 	if why == "" {
 		why = "wrong board: the score stands (Law 15)"
 	}
-	rec, err := s.Correct(ctx, id, Correction{Key: k, Entry: &e, By: strings.TrimSpace(by), Why: fmt.Sprintf("%s (held call %d)", why, call), Override: override})
+	c2 := Correction{Key: k, Entry: &e, By: strings.TrimSpace(by), Why: fmt.Sprintf("%s (held call %d)", why, call), Override: override}
+	w, err := s.correctionWindow(ctx, id, &c2)
 	if err != nil {
-		return rec, err
+		return CorrectionRecord{}, err
 	}
-	return rec, s.settleHeld(ctx, id, call, HeldAccepted)
+	// One transaction: the correction and the answer to the call are made
+	// together or not at all.
+	var rec CorrectionRecord
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if rec, err = s.correct(ctx, tx, id, c2, w); err != nil {
+			return fmt.Errorf("store: correction of board %d at table %d round %d: %w", k.Board, k.Table, k.Round, err)
+		}
+		if s.settleHook != nil {
+			if err := s.settleHook(ctx, tx); err != nil {
+				return err
+			}
+		}
+		return settle(ctx, tx, id, call, HeldAccepted, w.now)
+	})
+	return rec, err
 }
 
 // DismissHeld answers a held call without counting its entry: the board
@@ -230,15 +246,18 @@ func (s *Store) DismissHeld(ctx context.Context, id, call int64, by, why string)
 
 // settleHeld answers a held call with its outcome, once.
 func (s *Store) settleHeld(ctx context.Context, id, call int64, outcome string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE director_calls SET answered_at = $1, outcome = $2 WHERE event_id = $3 AND id = $4 AND answered_at IS NULL`,
-			stamp(s.now()), outcome, id, call)
-		if err != nil {
-			return err
-		}
-		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("store: held call %d: %w: already answered", call, ErrConflict)
-		}
-		return nil
-	})
+	return s.tx(ctx, func(tx *sql.Tx) error { return settle(ctx, tx, id, call, outcome, s.now()) })
+}
+
+// settle answers a held call in tx, once.
+func settle(ctx context.Context, tx *sql.Tx, id, call int64, outcome string, now time.Time) error {
+	r, err := tx.ExecContext(ctx, `UPDATE director_calls SET answered_at = $1, outcome = $2 WHERE event_id = $3 AND id = $4 AND answered_at IS NULL`,
+		stamp(now), outcome, id, call)
+	if err != nil {
+		return err
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: held call %d: %w: already answered", call, ErrConflict)
+	}
+	return nil
 }

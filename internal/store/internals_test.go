@@ -1,6 +1,10 @@
 package store
 
-import "fmt"
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
 
 // CachedCount returns how many statements s keeps prepared (the tests in
 // package store_test).
@@ -18,3 +22,7 @@ func LastMigration() int {
 	}
 	return ms[len(ms)-1].version
 }
+
+// SetSettleHook makes f run in AcceptHeld's transaction between the
+// correction and the answer to the call (the tests in package store_test).
+func SetSettleHook(s *Store, f func(context.Context, *sql.Tx) error) { s.settleHook = f }

@@ -34,6 +34,9 @@ type Store struct {
 	db *sql.DB
 	// now is the clock; tests replace it.
 	now func() time.Time
+	// settleHook, set by tests only, runs in AcceptHeld's transaction
+	// between the correction and the answer to the call.
+	settleHook func(context.Context, *sql.Tx) error
 	// writes carries write transactions to the one writer (group commit).
 	writes chan *op
 	quit   chan struct{}
