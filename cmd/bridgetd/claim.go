@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/laws"
@@ -60,12 +59,8 @@ func runClaim(e *env, args []string) error {
 			return fmt.Errorf("--declarer: %w", err)
 		}
 	}
-	for _, w := range strings.Fields(*trickFlag) {
-		card, err := bridge.ParseCard(w)
-		if err != nil {
-			return fmt.Errorf("--trick: %w", err)
-		}
-		pos.Trick = append(pos.Trick, card)
+	if pos.Trick, err = laws.ParseCards(*trickFlag); err != nil {
+		return fmt.Errorf("--trick: %w", err)
 	}
 	if pos.Shown, err = laws.ParseShown(*shownFlag); err != nil {
 		return fmt.Errorf("--shown: %w", err)
