@@ -86,7 +86,16 @@ func testRankingSharedUntilChange(t *testing.T, bk storetest.Backend) {
 			}
 		}
 	}
-	before, pagesBefore := computed("standings"), computed("ranking.html")
+	// The play's own notices reach the shared values asynchronously (the
+	// inner broker's subscription, live.go) and each is a change: viewers
+	// share one computation per change they see, so the changes that land
+	// while they load are allowed for.
+	gen := func() uint64 {
+		e.srv.live.mu.Lock()
+		defer e.srv.live.mu.Unlock()
+		return e.srv.live.event(e.id).gen
+	}
+	before, pagesBefore, gen0 := computed("standings"), computed("ranking.html"), gen()
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
@@ -102,11 +111,12 @@ func testRankingSharedUntilChange(t *testing.T, bk storetest.Backend) {
 		})
 	}
 	wg.Wait()
-	if got := computed("standings") - before; got != 1 {
-		t.Errorf("20 viewers at once computed the ranking %d times, want once", got)
+	changes := int(gen() - gen0)
+	if got := computed("standings") - before; got < 1 || got > 1+changes {
+		t.Errorf("20 viewers at once computed the ranking %d times across %d late notices, want once per change seen", got, changes)
 	}
-	if got := computed("ranking.html") - pagesBefore; got != 1 {
-		t.Errorf("20 viewers at once rendered the ranking page %d times, want once", got)
+	if got := computed("ranking.html") - pagesBefore; got < 1 || got > 1+changes {
+		t.Errorf("20 viewers at once rendered the ranking page %d times across %d late notices, want once per change seen", got, changes)
 	}
 	if n := e.boardsRanked(); n != 2 {
 		t.Errorf("%d pair-boards ranked after one result, want 2 (North–South and East–West)", n)
