@@ -1443,14 +1443,6 @@ func (s *claimSearch) winningCards(st *claimState, beaters bridge.Hand, led brid
 	return cs
 }
 
-// ends returns the lowest and the highest card of suit su in h.
-func ends(h bridge.Hand, su bridge.Suit) bridge.Hand {
-	if h.InSuit(su) == 0 {
-		return 0
-	}
-	return bridge.Hand(0).With(lowest(h, su)).With(highest(h, su))
-}
-
 // sure reports whether the claimer's side, at a trick start, takes every
 // trick left whatever anyone plays. No opponent may hold a trump. With the
 // side on lead, either every card the side holds is a winner, or one hand
