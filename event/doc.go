@@ -31,7 +31,9 @@
 // Apply records late arrival, slow play and mobile-phone offences and their
 // fines (NSWBA 7), numbering each against the event and a Register kept
 // across events, with the six- and twelve-month windows after which an
-// offence counts as a first offence again. Correct changes a result within
+// offence counts as a first offence again; a Law 90 procedural penalty
+// from a board ruling is entered under the kind its clause names
+// (ProceduralKind), the same kind the server's ruling desk proposes. Correct changes a result within
 // the time limits of NSWBA 13, refusing a late one with a LateError that
 // gives the window unless a director overrides it, and reports the entrants
 // a correction costs a qualifying place.

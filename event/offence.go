@@ -26,6 +26,27 @@ const (
 	Other    OffenceKind = "other"     // a penalty the director fixes, e.g. over 30 minutes late
 )
 
+// ProceduralKind is the kind of register entry for a Law 90 procedural
+// penalty given under law (its clause, as laws.ProceduralPenalty.Law
+// holds it), in both codes: the offences the regulation keeps a run of
+// are the late arrival of Law 90B1 (NSWBA 7.2) and the unduly slow play
+// of Law 90B2 (NSWBA 7.3, 7.4); every other offence of Law 90B (90B3
+// discussion overheard, 90B4 scores compared, 90B5 another's cards
+// touched, 90B6 a wrong pocket, 90B7 an error of procedure, 90B8
+// regulations or instructions not followed) has no scale in the
+// regulation and is Other. A mobile phone answered is the regulation's
+// own offence (NSWBA 7, mobile phones), entered with its player, not a
+// clause of Law 90B.
+func ProceduralKind(law string) OffenceKind {
+	switch law {
+	case "90B1":
+		return Late
+	case "90B2":
+		return SlowPlay
+	}
+	return Other
+}
+
 // Offence is an entry in the offences register: a warning or a fine
 // (NSWBA 7.1). The register is kept per pair for slow play and late arrival
 // and per player for mobile phones; offences carry over from session to
@@ -236,6 +257,14 @@ type Fine struct {
 	Member   string // phone: the player's member number or name
 	Innocent []int  // slow play: entrants the director ruled innocent (NSWBA 7, both pairs)
 	Amount   float64
+	// Fixed is the penalty the director fixed instead of the regulation's
+	// scale (a Law 90 procedural penalty given with its amount, or a
+	// warning): a Late or SlowPlay offence takes it, fined in the event's
+	// units and still numbered in its kind's run (NSWBA 7.2: over 30
+	// minutes the director assesses the penalty; 7.3: slow play penalised
+	// at any time); an Other offence records it beside Amount. Nil: the
+	// regulation's scale.
+	Fixed    *regulation.Penalty
 	Director string
 	Note     string
 	// Entered is when the fine is entered. An offence given no time (At
@@ -243,6 +272,14 @@ type Fine struct {
 	// has been posted the time must be given (ErrNeedTime). The session is
 	// Session, or Round's, or else the event's last.
 	Entered time.Time
+}
+
+// fixedOr is the penalty the director fixed, else the regulation's.
+func fixedOr(fixed *regulation.Penalty, scale regulation.Penalty) regulation.Penalty {
+	if fixed != nil {
+		return *fixed
+	}
+	return scale
 }
 
 // ErrNoOffender is returned when a slow-play ruling leaves nobody to fine.
@@ -263,7 +300,7 @@ var ErrNeedTime = errors.New("the session is over: give the time of the offence"
 // them to the register it keeps across events.
 //
 //   - Late: the unit is fined by minutes late (NSWBA 7, late arrival); beyond
-//     the scale the director gives Amount under Other.
+//     the scale the director gives Amount under Other, or Fixed.
 //   - SlowPlay: both units at the table in the round (at an individual
 //     table, all four players) are penalised unless ruled innocent, each by
 //     its own offence number: a warning, then rising fines (NSWBA 7.4, both
@@ -271,6 +308,8 @@ var ErrNeedTime = errors.New("the session is over: give the time of the offence"
 //   - Phone: the player's unit is fined by the player's offence number
 //     (NSWBA 7, mobile phones).
 //   - Other: the unit is fined Amount in the event's units.
+//
+// A Fixed penalty replaces the scale of Late, SlowPlay and Phone.
 //
 // In knock-out teams, when both teams are fined the fines carry over into
 // the next match (NSWBA 7, knock-out teams).
@@ -304,6 +343,9 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 			return nil, err
 		}
 		pen, fined, err := p.LatePenalty(f.Minutes)
+		if f.Fixed != nil && (f.Minutes == 0 || fined || errors.Is(err, regulation.ErrTooLate)) {
+			pen, fined, err = *f.Fixed, true, nil // minutes unknown, or within or beyond the scale
+		}
 		if err != nil {
 			return nil, fmt.Errorf("entrant %d: %w", f.Entrant, err)
 		}
@@ -334,7 +376,7 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 			o := base
 			o.Entrant, o.Players = id, en.Players
 			o.Number = Number(hist, SlowPlay, en.Players, f.At, p.SlowPlayWindowMonths)
-			o.Penalty = p.SlowPlayPenalty(o.Number)
+			o.Penalty = fixedOr(f.Fixed, p.SlowPlayPenalty(o.Number))
 			o.Fine, o.Unit = ev.fine(o.Penalty)
 			out = append(out, o)
 		}
@@ -361,7 +403,7 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		o := base
 		o.Entrant, o.Players = en.ID, []Player{*pl}
 		o.Number = Number(hist, Phone, o.Players, f.At, p.PhoneWindowMonths)
-		o.Penalty = p.PhonePenalty(o.Number)
+		o.Penalty = fixedOr(f.Fixed, p.PhonePenalty(o.Number))
 		o.Fine, o.Unit = ev.fine(o.Penalty)
 		out = append(out, o)
 	case Other:
@@ -371,6 +413,7 @@ func (ev *Event) Apply(f Fine, reg *Register) ([]Offence, error) {
 		}
 		o := base
 		o.Entrant, o.Players, o.Minutes = en.ID, en.Players, f.Minutes
+		o.Penalty = fixedOr(f.Fixed, regulation.Penalty{})
 		_, o.Unit = ev.fine(regulation.Penalty{})
 		o.Fine = f.Amount
 		out = append(out, o)

@@ -36,11 +36,12 @@ type BoardRuling struct {
 // ApplyRuling enters a board ruled from the table log into the event:
 // the result (the contract and the tricks to be scored under Law 79,
 // compared within its fouled form under Law 87B) and the procedural
-// penalties of Law 90 as fines in the offences register (NSWBA 7): a slow
-// play penalty without an amount by the regulation's scale for the
-// offending side only, any other by the amount the Director gave, in the
-// event's units. Everything is checked before anything is entered (a fine
-// the register refuses afterwards leaves the result entered: Desk's
+// penalties of Law 90 as fines in the offences register (NSWBA 7), of the
+// kind their clause names (ProceduralKind), on the offending side only: a
+// slow play penalty without an amount by the regulation's scale, any other
+// by the amount the Director gave, in the event's units. Everything is
+// checked before anything is entered (a fine the register refuses
+// afterwards leaves the result entered: Desk's
 // ApplyRuling then saves nothing); reg is the register the penalties are
 // numbered against (may be nil).
 func (ev *Event) ApplyRuling(br BoardRuling, reg *Register) (*Match, []Offence, error) {
@@ -142,7 +143,12 @@ func (ev *Event) ruled(br BoardRuling) (Result, []Fine, error) {
 }
 
 // fineFor turns a Law 90 procedural penalty on a seat into a fine on the
-// entrant who held that seat.
+// entrant who held that seat, of the kind its clause names
+// (ProceduralKind): a warning or an amount given in the log is the
+// director's fixed penalty (in the event's units); a slow play penalty
+// without one takes the regulation's scale (NSWBA 7.4). Whatever the
+// kind, only the offending side is penalised (NSWBA 7.3: the Director
+// may penalise a partnership at any time).
 func (ev *Event) fineFor(pp laws.ProceduralPenalty, br BoardRuling, m *Match) (Fine, error) {
 	who, err := seatEntrant(m, pp.Seat, br.Closed)
 	if err != nil {
@@ -151,30 +157,39 @@ func (ev *Event) fineFor(pp laws.ProceduralPenalty, br BoardRuling, m *Match) (F
 	if en, err := ev.Entrant(who); err != nil || len(en.Players) == 0 {
 		return Fine{}, fmt.Errorf("procedural penalty %s %s: %w: entrant %d has no players named, and a fine is registered against players (NSWBA 7.1)", pp.Seat, pp.Offence, ErrInvalid, who)
 	}
-	f := Fine{Kind: Other, At: br.At, Round: br.Round, Table: br.Table, Entrant: who, Director: br.Director,
+	f := Fine{Kind: ProceduralKind(pp.Law), At: br.At, Round: br.Round, Table: br.Table, Entrant: who, Director: br.Director,
 		Note: fmt.Sprintf("Law %s: %s (%s)", pp.Law, pp.Offence, pp.Seat)}
 	if br.At.IsZero() {
 		return Fine{}, fmt.Errorf("procedural penalty %s %s: %w: give the time it was given", pp.Seat, pp.Offence, ErrNeedTime)
 	}
-	pen := pp.Penalty
-	switch {
-	case pp.Offence == "slow" && !pen.Warning && pen.TopPercent == 0 && pen.VP == 0:
-		// the regulation's scale (NSWBA 7.4), on the offending side only
-		f.Kind = SlowPlay
+	if f.Kind == SlowPlay {
 		for _, id := range m.Entrants() {
 			if id != who {
 				f.Innocent = append(f.Innocent, id)
 			}
 		}
+	}
+	pen := pp.Penalty
+	switch {
+	case f.Kind == SlowPlay && !pen.Warning && pen.TopPercent == 0 && pen.VP == 0:
+		// the regulation's scale (NSWBA 7.4)
 	case pen.Warning:
+		f.Fixed = &pen
 		f.Note += ": warning"
 	case pen.TopPercent == 0 && pen.VP == 0:
-		return Fine{}, fmt.Errorf("procedural penalty %s %s (Law %s): %w: the regulation has no scale for it; give the amount in the log (10%%, 1VP or warning)", pp.Seat, pp.Offence, pp.Law, ErrInvalid)
+		scale := "the regulation has no scale for it"
+		if f.Kind == Late {
+			scale = "the regulation's scale goes by the minutes late (NSWBA 7.2), which the log does not give"
+		}
+		return Fine{}, fmt.Errorf("procedural penalty %s %s (Law %s): %w: %s; give the amount in the log (10%%, 1VP or warning)", pp.Seat, pp.Offence, pp.Law, ErrInvalid, scale)
 	default:
-		var unit string
-		f.Amount, unit = ev.fine(pen)
-		if f.Amount == 0 {
+		amount, unit := ev.fine(pen)
+		if amount == 0 {
 			return Fine{}, fmt.Errorf("procedural penalty %s %s (Law %s): %w: %s is worth nothing in this event (scored in %s; a percentage needs the event's top)", pp.Seat, pp.Offence, pp.Law, ErrInvalid, pen, unit)
+		}
+		f.Fixed = &pen
+		if f.Kind == Other {
+			f.Amount = amount
 		}
 		f.Note += ": " + pen.String()
 	}

@@ -46,6 +46,7 @@ func ruledBoard(t *testing.T, log string) *laws.Result {
 // 87B) and the procedural penalties (Law 90) as fines (NSWBA 7).
 func TestApplyRuling(t *testing.T) {
 	const fouled = "fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n"
+	oneVP := round2(regulation.ScaleVP(1, regulation.NSWBA2011().FineScaleVP, 20))
 	cases := []struct {
 		clause  string
 		log     string
@@ -69,9 +70,19 @@ func TestApplyRuling(t *testing.T) {
 		// Law 90B2, NSWBA 7.4: slow play without an amount: the regulation's
 		// scale, on E–W (entrant 2) only.
 		{"Law 90B2", rulingLog + claimed + "E penalty slow\n", 0, nil, 13, []int{2}, []OffenceKind{SlowPlay}, []float64{0}},
+		// Law 90B2, NSWBA 7.3: slow play with the Director's amount: a
+		// slow-play offence on E–W only, fined that amount.
+		{"Law 90B2 amount", rulingLog + claimed + "E penalty slow 1VP\n", 0, nil, 13, []int{2}, []OffenceKind{SlowPlay}, []float64{oneVP}},
+		// Law 90B2: a warning is still a slow-play offence in E–W's run.
+		{"Law 90B2 warning", rulingLog + claimed + "W penalty slow warning\n", 0, nil, 13, []int{2}, []OffenceKind{SlowPlay}, []float64{0}},
+		// Law 90B1, NSWBA 7.2: a late arrival with the Director's amount.
+		{"Law 90B1", rulingLog + claimed + "S penalty late 1VP\n", 0, nil, 13, []int{1}, []OffenceKind{Late}, []float64{oneVP}},
+		// Law 90B1 without an amount: the scale goes by minutes, which the log does not give.
+		{"Law 90B1 no amount", rulingLog + claimed + "S penalty late\n", 0, ErrInvalid, 0, nil, nil, nil},
 		// Law 90B5: 1 VP on N–S (entrant 1), scaled to the event's 20-VP total (NSWBA 7).
-		{"Law 90B5", rulingLog + claimed + "N penalty touching 1VP\n", 0, nil, 13, []int{1}, []OffenceKind{Other},
-			[]float64{round2(regulation.ScaleVP(1, regulation.NSWBA2011().FineScaleVP, 20))}},
+		{"Law 90B5", rulingLog + claimed + "N penalty touching 1VP\n", 0, nil, 13, []int{1}, []OffenceKind{Other}, []float64{oneVP}},
+		// Law 90B8: a warning, recorded under Other with nothing deducted.
+		{"Law 90B8 warning", rulingLog + claimed + "E penalty instructions warning\n", 0, nil, 13, []int{2}, []OffenceKind{Other}, []float64{0}},
 		// Law 90B5 without an amount: the regulation has no scale for it.
 		{"Law 90B5 no amount", rulingLog + claimed + "N penalty touching\n", 0, ErrInvalid, 0, nil, nil, nil},
 		// Law 90A: a percentage of a top is worth nothing in a VP event.
@@ -157,5 +168,59 @@ func TestDeskApplyRuling(t *testing.T) {
 	}
 	if ev, _ = load(path); func() bool { _, _, m, _ := ev.Match(1, 2); return len(m.Results) != 0 }() {
 		t.Error("a refused ruling was saved")
+	}
+}
+
+// TestProceduralKind: each offence of Law 90B (the same eight in the 1997
+// and 2017 codes; 2017 text e.g. http://bridgecode2017.ecolebridgetoulon.fr/LOI90.html)
+// is entered in the register under the kind whose run the regulation
+// keeps (NSWBA 7), the one kind the event and the server's ruling desk
+// both use.
+func TestProceduralKind(t *testing.T) {
+	cases := []struct {
+		law  string
+		want OffenceKind
+	}{
+		{"90B1", Late},     // Law 90B1: arrival after the starting time; NSWBA 7.2
+		{"90B2", SlowPlay}, // Law 90B2: unduly slow play; NSWBA 7.3, 7.4
+		{"90B3", Other},    // Law 90B3: discussion that may be overheard
+		{"90B4", Other},    // Law 90B4: comparison of scores
+		{"90B5", Other},    // Law 90B5: touching another player's cards
+		{"90B6", Other},    // Law 90B6: cards in a wrong pocket
+		{"90B7", Other},    // Law 90B7: an error of procedure needing an adjusted score
+		{"90B8", Other},    // Law 90B8: regulations or instructions not followed
+		{"90A", Other},     // Law 90A: any other offence the Director penalises
+	}
+	for _, c := range cases {
+		if got := ProceduralKind(c.law); got != c.want {
+			t.Errorf("Law %s: kind %s, want %s", c.law, got, c.want)
+		}
+	}
+	// Every offence word the table log knows maps to a clause listed above.
+	for _, word := range []string{"late", "slow", "discussion", "comparing", "touching", "pocket", "procedure", "instructions"} {
+		lr := ruledBoard(t, rulingLog+claimed+"N penalty "+word+" 1VP\n")
+		pp := lr.Play.ProceduralPenalties
+		if len(pp) != 1 || !strings.HasPrefix(pp[0].Law, "90B") {
+			t.Errorf("%s: penalties %v: want one under Law 90B", word, pp)
+		}
+	}
+}
+
+// TestProceduralPenaltyNumbered: a Law 90B2 penalty with the Director's
+// amount is a slow-play offence, so the pair's next slow play under NSWBA
+// 7.4 is its second offence (1 VP, not the first offence's warning).
+func TestProceduralPenaltyNumbered(t *testing.T) {
+	ev := testEvent(t)
+	lr := ruledBoard(t, rulingLog+claimed+"E penalty slow 1VP\n")
+	if _, _, err := ev.ApplyRuling(BoardRuling{Round: 1, Table: 1, Ruling: lr, At: at("2026-05-02 11:00"), Director: "TD"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ev.Apply(Fine{Kind: SlowPlay, At: at("2026-05-02 16:00"), Round: 2, Table: 2, Innocent: []int{4}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := regulation.NSWBA2011().SlowPlayPenalty(2)
+	if len(got) != 1 || got[0].Entrant != 2 || got[0].Number != 2 || got[0].Penalty != want {
+		t.Errorf("offences %v: want entrant 2's second slow-play offence, %s (NSWBA 7.4)", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bridgetd/bridgetd/bridge"
+	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/laws"
 )
@@ -457,7 +458,7 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 			if pp.Seat.Side() == bridge.EW {
 				pair = ew
 			}
-			p := proposal{Apply: "fine", Pair: pair, FineKind: fineKind(pp.Law), Law: pp.Law,
+			p := proposal{Apply: "fine", Pair: pair, FineKind: string(event.ProceduralKind(pp.Law)), Law: pp.Law,
 				Title: fmt.Sprintf("Procedural penalty on %s (Law %s, %s): %s", pp.Seat, pp.Law, pp.Offence, pp.Penalty),
 				Why:   fmt.Sprintf("Law %s: %s by %s, board %d", pp.Law, pp.Offence, pp.Seat, d.Key.Board)}
 			if d.Scoring == "matchpoints" {
@@ -467,17 +468,6 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 		}
 	}
 	return out
-}
-
-// fineKind is the console's kind of fine for a Law 90B offence.
-func fineKind(law string) string {
-	switch law {
-	case "90B1":
-		return "late"
-	case "90B2":
-		return "slow-play"
-	}
-	return "other"
 }
 
 // deskApply shows what applying a proposal changes and asks the director
