@@ -24,7 +24,10 @@ import (
 //	   Director corrects it and the board is played normally when no one
 //	   saw another's card (13A1), else played and scored with a damage
 //	   check (13A2) (Table.wrongCount). The 1997 text of Law 13 is not in
-//	   the sources here; the 1997 rulings follow the account of it in the
+//	   the sources here (the stored pages hold the 1997 code one law a page
+//	   at jfr.pzbs.pl/laws/, e.g. node7/law15.htm and node9/law50.htm, but
+//	   no Law 13 page came up for "Law 13 incorrect number of cards 1997"
+//	   or its wording); the 1997 rulings follow the account of it in the
 //	   seed (shared/seeds/003): after a call, a deal that can be corrected
 //	   is played if all four players concur (13A), else cancelled with an
 //	   artificial adjusted score (13B); before a call, corrected and
@@ -46,7 +49,10 @@ import (
 //	   own, and no adjusted score may be awarded (13C). 1997: Law 13 with
 //	   the Director's finding (13A: corrected and played on, the trick
 //	   standing, all four concurring; 13B: an artificial adjusted score),
-//	   the trick named the same way.
+//	   the trick named the same way. Played on, the player who played the
+//	   foreign card holds a card of his own more than the others to the
+//	   end: he and the others may still claim or concede (law68_71.go,
+//	   surplusHolder, keptBack).
 //	14 (missing card) found during the play elsewhere than in the played
 //	   cards: it is restored to the hand (14B2) and deemed to have been in
 //	   it throughout (14B4): a failure to have played it can be a revoke.
@@ -421,15 +427,96 @@ func (p *Play) giveBack(seat bridge.Seat, c bridge.Card, trick int) {
 	}
 }
 
-// surplusUneven refuses a claim or concession in position pos when a
-// surplus card played (13C) left a hand holding a card more than the
-// others: the claim cannot be played out card by card (Laws 70, 71).
-func (p *Play) surplusUneven(pos ClaimPosition) error {
-	if len(p.surplusPlays) == 0 || pos.Validate() == nil {
-		return nil
+// surplusHolder returns the seat a surplus card played left holding one
+// card of his own more than the others in pos, and whether there is one.
+// 2017 13C removes the card when it is found and play goes on without
+// further rectification (1997: Law 13A, played on with the deal corrected),
+// so he reaches the end of the play with a card left over: nothing in Laws
+// 68–71 stops a claim or concession meanwhile, and the Director rules it on
+// the tricks left (claimPosition). Hands uneven in any other way are left
+// to ClaimPosition.Validate.
+func (p *Play) surplusHolder(pos ClaimPosition) (bridge.Seat, bool) {
+	if len(p.surplusPlays) == 0 {
+		return 0, false
 	}
-	sp := p.surplusPlays[0]
-	return fmt.Errorf("laws: %w: %s played %s, a card foreign to the deal, to trick %d and holds a card more than the others (13C): a claim cannot be played out card by card from here", ErrBadEvent, sp.seat, sp.card, sp.trick)
+	var n [bridge.NumSeats]int // cards held, with a card on the current trick counted back
+	for s := range bridge.NumSeats {
+		n[s] = pos.Hands[s].Len()
+	}
+	for i := range pos.Trick {
+		n[(pos.Leader+bridge.Seat(i))&3]++
+	}
+	for s := range bridge.NumSeats {
+		h := bridge.Seat(s)
+		even := true
+		for o := range bridge.NumSeats {
+			if o != s && n[o] != n[s]-1 {
+				even = false
+			}
+		}
+		if even {
+			return h, true
+		}
+	}
+	return 0, false
+}
+
+// claimPosition is the position a claim or concession is made in: the
+// table's (Position), except that a holder of a card more than the
+// others (surplusHolder, 13C) is taken to keep back kept, the first of
+// keptBack's cards, until the Director rules which (Play.decide); kept is
+// 0 when every hand is even.
+func (p *Play) claimPosition(claimer bridge.Seat) (pos ClaimPosition, holder bridge.Seat, kept bridge.Card) {
+	pos = p.Position()
+	holder, ok := p.surplusHolder(pos)
+	if !ok {
+		return pos, 0, 0
+	}
+	kept = keptBack(pos, holder, claimer)[0]
+	pos.Hands[holder] = pos.Hands[holder].Without(kept)
+	return pos, holder, kept
+}
+
+// keptBack lists the cards the holder of a card more than the others may
+// be left with at the end of the play (13C), one of each run of
+// equivalent cards (touching in rank once the played cards are out). For
+// the claimer's side keeping back a card is a discard, and the model of a
+// normal line (claim.go) makes throwing an established winner
+// irrational: its cards that no other hand can beat in their suit are
+// left out, unless it holds nothing else.
+func keptBack(pos ClaimPosition, holder, claimer bridge.Seat) []bridge.Card {
+	held := pos.Hands[holder]
+	gone := bridge.FullPack
+	for _, h := range pos.Hands {
+		gone &^= h
+	}
+	for _, c := range pos.Trick {
+		gone = gone.Without(c)
+	}
+	var all, normal []bridge.Card
+	for _, c := range held.Cards() {
+		up := c + 1
+		for up.Valid() && up.Suit() == c.Suit() && gone.Has(up) {
+			up++
+		}
+		if up.Valid() && up.Suit() == c.Suit() && held.Has(up) {
+			continue // c plays as the card above it
+		}
+		all = append(all, c)
+		master := true
+		for s, h := range pos.Hands {
+			if bridge.Seat(s) != holder && h.InSuit(c.Suit())>>c != 0 {
+				master = false
+			}
+		}
+		if !master {
+			normal = append(normal, c)
+		}
+	}
+	if holder.Side() == claimer.Side() && len(normal) > 0 {
+		return normal
+	}
+	return all
 }
 
 // winningCard is the card that wins the complete trick t (Law 44).

@@ -108,10 +108,107 @@ func TestSurplusCardPlayed(t *testing.T) {
 		{"a second one", "E plays CJ\nS plays C7\nW plays CA surplus\nN plays C2\nW plays HA surplus\n", ErrBadEvent},
 		// 67B2 is about two of his own cards: the surplus one is found with surplus
 		{"67B2 on the surplus card", won + "W plays C6\nN plays C3\nE plays CT\nS plays CK\nW extra C5 1\n", ErrBadEvent},
-		// 13C leaves W a card more than the others: a claim cannot be played out
-		{"claim after", won + "W surplus CA\nW claims 1\n", ErrBadEvent},
 	})
 	if _, err := runPlay(t, Edition1997, won+"W surplus CA played\n"); !errors.Is(err, ErrBadEvent) {
 		t.Errorf("1997 without a finding: err %v, want ErrBadEvent", err)
+	}
+}
+
+// TestClaimAfterSurplusCard: 2017 13C removes a surplus card played to a
+// quitted trick and play goes on "without further rectification" (2017
+// text as the ABF/WBF code reads, e.g. the BBO thread quoting it at
+// https://forumstest.bridgebase.com/forums/topic/88681-law-13c-surplus-card-immediately-found-in-dummy/);
+// the player who played it holds a card of his own more than the others.
+// Nothing in Laws 68–71 bars a claim or concession then (68: any
+// statement about the tricks still to be played), so the table may claim,
+// agree (69A) or dispute (70), counting the tricks left from the trick
+// number, not from the holder's longer hand. A disputed claim is ruled
+// with the holder left with the card least favourable to the claimer
+// (70A). 1997: Law 13A, the deal corrected and played on, the same.
+func TestClaimAfterSurplusCard(t *testing.T) {
+	// W wins trick 1 with a second ♣A and keeps his 13 cards; 12 tricks are left.
+	const won = "E plays CJ\nS plays C7\nW plays CA surplus\nN plays C2\n"
+	cases := []struct {
+		name  string
+		ed    Edition
+		body  string
+		check func(t *testing.T, p *Play)
+	}{
+		// Law 69A: an agreed claim of the 12 tricks left: 1NT with 12 of 13.
+		{"69A agreed", Edition2017, won + "W surplus CA\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
+			c := p.Claim()
+			if c.Position.Remaining() != 12 || p.DeclarerTricks() != 12 {
+				t.Errorf("remaining %d, declarer %d: want 12 left and 12 tricks (the surplus trick stays EW's)", c.Position.Remaining(), p.DeclarerTricks())
+			}
+			if c.Holder != bridge.West || !c.KeptBack.Valid() || c.Position.Hands[bridge.West].Len() != 12 {
+				t.Errorf("holder %s kept %v W %d cards: want W keeping one of his 13 back", c.Holder, c.KeptBack, c.Position.Hands[bridge.West].Len())
+			}
+		}},
+		// Law 68B: W, the holder, on lead, concedes all that is left: 12, not 13.
+		{"68B holder concedes", Edition2017, won + "W surplus CA\nW concedes\nN agrees\n", func(t *testing.T, p *Play) {
+			if c := p.Claim(); c.Position.Remaining() != 12 || p.DeclarerTricks() != 12 {
+				t.Errorf("remaining %d declarer %d: want 12 and 12", c.Position.Remaining(), p.DeclarerTricks())
+			}
+		}},
+		// Law 70: disputed; the holder is an opponent of the claimer, and
+		// the card he keeps back is the one that suits the defence best.
+		{"70 disputed", Edition2017, won + "W surplus CA\nN claims 12\nE objects\n", func(t *testing.T, p *Play) {
+			c := p.Claim()
+			if c.Award == nil || c.Award.Remaining != 12 || c.Award.Tricks+c.Award.Restorable > 12 {
+				t.Fatalf("award %+v: want one of at most 12 of the 12 tricks left", c.Award)
+			}
+			if !strings.Contains(strings.Join(c.Award.Reasons, " "), "13C") || c.Position.Hands[bridge.West].Has(c.KeptBack) {
+				t.Errorf("reasons %v kept %v: want the 13C choice given, the card kept out of the position", c.Award.Reasons, c.KeptBack)
+			}
+		}},
+		// 1997 Law 13A: corrected and played on, all four concurring; the claim as in 2017.
+		{"1997 13A then 69A", Edition1997, won + "W surplus CA played correctable\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
+			if p.DeclarerTricks() != 12 {
+				t.Errorf("declarer %d: want 12", p.DeclarerTricks())
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tb, err := runPlay(t, c.ed, c.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.check(t, tb.Play())
+		})
+	}
+}
+
+// TestKeptBack: the cards a holder of a card more than the others may be
+// left with (13C). For the claimer's own side keeping a card back is a
+// discard, and throwing an established winner is irrational (claim.go's
+// model of a normal line, Law 70 footnote): his masters are left out. For
+// an opponent of the claimer every card counts (70A: the defence's best).
+// Touching cards count once.
+func TestKeptBack(t *testing.T) {
+	// N holds a card more than the others: ♠AK2 ♥A ♦2 ♣2, 6 to their 5.
+	d, err := bridge.ParseDeal("N:AK2.A.2.2 QJ.K.3.3 T9.Q.4.4 76.J.5.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := ClaimPosition{Hands: d, Trump: bridge.NoTrump, Leader: bridge.North, Declarer: bridge.North}
+	cases := []struct {
+		name    string
+		claimer bridge.Seat
+		want    string
+	}{
+		// the claimer's side: ♠A (♠K touches it) and ♥A are masters, left out
+		{"claimer's side", bridge.South, "♠2 ♦2 ♣2"},
+		// an opponent claims: every card, ♠K counted with ♠A
+		{"opponent's", bridge.East, "♠A ♠2 ♥A ♦2 ♣2"},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, k := range keptBack(pos, bridge.North, c.claimer) {
+			got = append(got, k.String())
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: kept back %v, want %s", c.name, got, c.want)
+		}
 	}
 }

@@ -19,6 +19,15 @@ import (
 //	       tricks won in play are kept by the table.
 //	63A3 (2017 63A3–A4): a claim or concession by the offending side, or
 //	       its agreement to one, establishes a revoke.
+//	13C:   a player who played a card foreign to the deal to a quitted
+//	       trick holds a card of his own more than the others; play goes
+//	       on without rectification and he may claim, concede or agree
+//	       like anyone. The tricks left are counted from the others'
+//	       hands, and the Director rules a disputed claim or concession
+//	       once for each card the holder may be left with at the end
+//	       (keptBack): the least favourable to the claimer's side stands
+//	       (70A: doubtful points against the claimer; the opponents'
+//	       best defence when the holder is an opponent).
 
 // ClaimRecord is a claim or concession made at the table and its outcome.
 type ClaimRecord struct {
@@ -30,6 +39,12 @@ type ClaimRecord struct {
 	Statement Statement
 	Position  ClaimPosition
 	Line      int
+	// KeptBack is the card of his own that Holder, left a card more than
+	// the others by a surplus card he played (13C), is taken to keep to
+	// the end of the play: it is not in Position. Zero when every hand is
+	// even; the Director's ruling fixes it (Play.decide).
+	KeptBack  bridge.Card
+	Holder    bridge.Seat
 	Agreed    []bridge.Seat
 	Objected  bool
 	Award     *Award
@@ -61,7 +76,8 @@ func (p *Play) ClaimTricks(seat bridge.Seat, n int, st Statement) error {
 
 // Concede records that seat concedes n of the remaining tricks (68B).
 func (p *Play) Concede(seat bridge.Seat, n int) error {
-	rem := p.Position().Remaining()
+	pos, _, _ := p.claimPosition(seat)
+	rem := pos.Remaining()
 	if n < 0 || n > rem {
 		return fmt.Errorf("laws: %w: %s concedes %d tricks with %d left", ErrBadEvent, seat, n, rem)
 	}
@@ -84,15 +100,12 @@ func (p *Play) claimOrConcede(seat bridge.Seat, n int, st Statement, concession 
 			return fmt.Errorf("laws: %w: %s's omission on trick %d is rectified first (Law 67)", ErrBadEvent, d.seat, d.trick)
 		}
 	}
-	pos := p.Position()
+	pos, holder, kept := p.claimPosition(seat)
 	rem := pos.Remaining()
 	if n < 0 || n > rem {
 		return fmt.Errorf("laws: %w: %s claims %d tricks with %d left", ErrBadEvent, seat, n, rem)
 	}
-	if err := p.surplusUneven(pos); err != nil {
-		return err
-	}
-	p.claim = &ClaimRecord{Seat: seat, Concession: concession, Tricks: n, Statement: st, Position: pos, Line: p.line}
+	p.claim = &ClaimRecord{Seat: seat, Concession: concession, Tricks: n, Statement: st, Position: pos, KeptBack: kept, Holder: holder, Line: p.line}
 	p.establishBy(seat.Side()) // 63A3: a claim or concession by the offending side
 	return nil
 }
@@ -168,7 +181,9 @@ func (p *Play) WithdrawAgreement(seat bridge.Seat) error {
 	if !agreed {
 		return fmt.Errorf("laws: %w: %s did not agree to the claim", ErrBadEvent, seat)
 	}
-	aw, err := p.adjudicator().Acquiescence(c.Position, Claim{Claimer: c.Seat, Tricks: c.Tricks, Statement: c.Statement})
+	aw, err := p.decide(c, func(aw Award) int { return -aw.Restorable }, func(pos ClaimPosition) (Award, error) {
+		return p.adjudicator().Acquiescence(pos, Claim{Claimer: c.Seat, Tricks: c.Tricks, Statement: c.Statement})
+	})
 	if err != nil {
 		return err
 	}
@@ -190,11 +205,16 @@ func (p *Play) adjudicate(c *ClaimRecord, by bridge.Seat) error {
 	if st := c.Statement.String(); st != "" {
 		what += " (" + st + ")"
 	}
+	side := func(aw Award) int { return aw.Tricks + aw.Restorable }
 	if c.Concession {
-		aw, err = p.adjudicator().Concession(c.Position, c.Seat, c.Position.Remaining()-c.Tricks)
+		aw, err = p.decide(c, side, func(pos ClaimPosition) (Award, error) {
+			return p.adjudicator().Concession(pos, c.Seat, pos.Remaining()-c.Tricks)
+		})
 		what = fmt.Sprintf("%s conceded %d of the %d tricks left", c.Seat, c.Position.Remaining()-c.Tricks, c.Position.Remaining())
 	} else {
-		aw, err = p.adjudicator().Contested(c.Position, Claim{Claimer: c.Seat, Tricks: c.Tricks, Statement: c.Statement})
+		aw, err = p.decide(c, side, func(pos ClaimPosition) (Award, error) {
+			return p.adjudicator().Contested(pos, Claim{Claimer: c.Seat, Tricks: c.Tricks, Statement: c.Statement})
+		})
 	}
 	if err != nil {
 		return err
@@ -205,6 +225,42 @@ func (p *Play) adjudicate(c *ClaimRecord, by bridge.Seat) error {
 	r.Notes = append(r.Notes, aw.Reasons...)
 	c.Ruling = r
 	return nil
+}
+
+// decide runs rule on the claim's position. When a surplus card left a
+// hand a card more than the others (13C), it runs once for each card the
+// holder may keep back (keptBack) and takes the award whose score (the
+// claimer's side's share) is least: doubtful points go against the
+// claimer (70A), and when the holder is an opponent the choice is part of
+// the opponents' best defence. c.Position and c.KeptBack become that
+// choice's.
+func (p *Play) decide(c *ClaimRecord, score func(Award) int, rule func(ClaimPosition) (Award, error)) (Award, error) {
+	if !c.KeptBack.Valid() {
+		return rule(c.Position)
+	}
+	full := c.Position
+	full.Hands[c.Holder] = full.Hands[c.Holder].With(c.KeptBack)
+	var best Award
+	var kept bridge.Card
+	for _, k := range keptBack(full, c.Holder, c.Seat) {
+		pos := full
+		pos.Hands[c.Holder] = pos.Hands[c.Holder].Without(k)
+		aw, err := rule(pos)
+		if err != nil {
+			return Award{}, err
+		}
+		if !kept.Valid() || score(aw) < score(best) {
+			best, kept = aw, k
+		}
+	}
+	c.Position.Hands[c.Holder] = full.Hands[c.Holder].Without(kept)
+	c.KeptBack = kept
+	why := "any card of his but an established winner, the choice least favourable to the claimer (70A)"
+	if c.Holder.Side() != c.Seat.Side() {
+		why = "the choice that suits the claimer's opponents best (70A)"
+	}
+	best.Reasons = append(best.Reasons, fmt.Sprintf("%s played a card foreign to the deal and holds a card of his own more than the others (13C): the Director takes him to be left with %s at the end of the play, %s", c.Holder, kept, why))
+	return best, nil
 }
 
 // DeclarerTricks returns declarer's tricks as the board stands: the tricks

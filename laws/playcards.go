@@ -708,7 +708,8 @@ func (p *Play) Face(seat bridge.Seat) error {
 	}
 	r := p.newRuling("48B2", seat, fmt.Sprintf("declarer %s faced his cards during the play", seat))
 	r.summary("declarer is deemed to claim the remaining tricks (48B2; Law 68); the opponents agree or object")
-	return p.ClaimTricks(seat, p.Position().Remaining(), Statement{})
+	pos, _, _ := p.claimPosition(seat)
+	return p.ClaimTricks(seat, pos.Remaining(), Statement{})
 }
 
 // PlayTogether records that seat put several cards on the table at once,

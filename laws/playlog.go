@@ -617,7 +617,8 @@ func (t *Table) applyPlay(ev Event) error {
 	case evConcede:
 		n := ev.Tricks
 		if n < 0 {
-			n = p.Position().Remaining()
+			pos, _, _ := p.claimPosition(ev.Seat)
+			n = pos.Remaining()
 		}
 		return p.Concede(ev.Seat, n)
 	case evAgree:
