@@ -71,6 +71,8 @@ func (r *Result) checkAdjusted() error {
 		return bad("an adjusted score replaces the contract played")
 	case r.Form < 0:
 		return bad("form %d: want 0 (the true board) or the number of a fouled form", r.Form)
+	case r.Played != nil && r.Form == 0:
+		return bad("a deal played is recorded only with the fouled form it was scored in (Law 87B)")
 	}
 	if r.Award != "" {
 		if _, _, err := awards(r.Award); err != nil {

@@ -374,6 +374,10 @@ type Result struct {
 	// true board, 1, 2… each faulty form; a result is compared only with
 	// those of its form.
 	Form int
+	// Played is the deal the table played when a ruling found the board
+	// fouled (Law 87A), nil otherwise: results of the board with the same
+	// deal share a form (Event.FouledForm numbers them from it).
+	Played *bridge.Deal
 	// Turned marks a board played turned through 90° (NSWBA 8.4): the pair
 	// sitting North–South held the East–West cards.
 	Turned bool

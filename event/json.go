@@ -28,15 +28,17 @@ type resultJSON struct {
 	Weighted []Outcome `json:"weighted,omitempty"`
 	Award    string    `json:"award,omitempty"`
 	Form     int       `json:"form,omitempty"`
-	Turned   bool      `json:"turned,omitempty"`
-	Unplayed bool      `json:"unplayed,omitempty"`
+	// Played is written in PBN notation from North ("N:AKQ2.… …").
+	Played   *bridge.Deal `json:"played,omitempty"`
+	Turned   bool         `json:"turned,omitempty"`
+	Unplayed bool         `json:"unplayed,omitempty"`
 }
 
 // MarshalJSON writes the result with its contract and declarer in
 // traveller notation.
 func (r Result) MarshalJSON() ([]byte, error) {
 	w := resultJSON{Board: r.Board, Tricks: r.Tricks, Score: r.Score, Appeal: r.Appeal,
-		EWScore: r.EWScore, Weighted: r.Weighted, Award: r.Award, Form: r.Form, Turned: r.Turned, Unplayed: r.Unplayed}
+		EWScore: r.EWScore, Weighted: r.Weighted, Award: r.Award, Form: r.Form, Played: r.Played, Turned: r.Turned, Unplayed: r.Unplayed}
 	if r.Contract != nil {
 		w.Contract = r.Contract.ASCII()
 		if !r.Contract.IsPassedOut() {
@@ -54,7 +56,7 @@ func (r *Result) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*r = Result{Board: w.Board, Tricks: w.Tricks, Score: w.Score, Appeal: w.Appeal,
-		EWScore: w.EWScore, Weighted: w.Weighted, Award: w.Award, Form: w.Form, Turned: w.Turned, Unplayed: w.Unplayed}
+		EWScore: w.EWScore, Weighted: w.Weighted, Award: w.Award, Form: w.Form, Played: w.Played, Turned: w.Turned, Unplayed: w.Unplayed}
 	if w.Contract == "" {
 		return nil
 	}

@@ -24,9 +24,11 @@ type BoardRuling struct {
 	// Closed is the closed room of a teams match (home team East–West).
 	Closed bool
 	Ruling *laws.Result
-	// Form is the number of the fouled form the table played (Law 87B,
-	// as laws.FouledGroups numbers the forms of a board): required when
-	// the ruling found the board fouled, 0 otherwise.
+	// Form is the number of the fouled form the table played (Law 87B)
+	// when the ruling found the board fouled: 0 numbers it from the deal
+	// played (FouledForm); a number is the director's override, refused
+	// only when it contradicts the deals recorded. 0 for a board not
+	// fouled.
 	Form int
 	// At is when the procedural penalties were given; Director signs them.
 	At       time.Time
@@ -35,7 +37,8 @@ type BoardRuling struct {
 
 // ApplyRuling enters a board ruled from the table log into the event:
 // the result (the contract and the tricks to be scored under Law 79,
-// compared within its fouled form under Law 87B) and the procedural
+// compared within its fouled form under Law 87B, numbered from the deal
+// played unless the director gives the form) and the procedural
 // penalties of Law 90 as fines in the offences register (NSWBA 7), of the
 // kind their clause names (ProceduralKind), on the offending side only: a
 // slow play penalty without an amount by the regulation's scale, any other
@@ -107,10 +110,15 @@ func (ev *Event) ruled(br BoardRuling) (Result, []Fine, error) {
 		res.Contract, res.Declarer, res.Tricks = &c, p.Declarer, p.ScoredTricks
 		rulings = append(append([]*laws.Ruling(nil), rulings...), p.Rulings...)
 		switch {
-		case p.FouledBoard != nil && br.Form < 1:
-			return bad(ErrBadResult, "the board was fouled (Law 87A): give the number of the form this table played (Law 87B)")
 		case p.FouledBoard == nil && br.Form != 0:
 			return bad(ErrBadResult, "form %d: the ruling found no fouled board (Law 87A)", br.Form)
+		case p.FouledBoard != nil:
+			played := p.FouledBoard.Played
+			f, err := ev.FouledForm(br.Round, br.Table, br.Closed, lr.Board, played, br.Form)
+			if err != nil {
+				return Result{}, nil, fmt.Errorf("%s: %w", where, err)
+			}
+			res.Form, res.Played = f, &played
 		}
 	}
 	var adj []string
@@ -140,6 +148,68 @@ func (ev *Event) ruled(br BoardRuling) (Result, []Fine, error) {
 		}
 	}
 	return res, fines, nil
+}
+
+// FouledForm numbers the form of a fouled board (Law 87) that the table
+// at round r and table t (closed: its closed room) played as deal played:
+// results of the same board compared with it (the round's pool: every
+// round of a movement, the round alone in a Swiss event) that record the
+// same deal played (Result.Played) share their form; a deal not met yet
+// takes the next number the board's results do not use (forms entered by
+// hand without their deal are not matched, only counted). Law 87B scores
+// each form as a board of its own. want is the director's number, 0 to
+// number it automatically; it is refused when another result of the board
+// recorded another deal under that number, or the same deal under
+// another.
+func (ev *Event) FouledForm(r, t int, closed bool, board int, played bridge.Deal, want int) (int, error) {
+	_, rd, _, err := ev.Match(r, t)
+	if err != nil {
+		return 0, err
+	}
+	if want < 0 {
+		return 0, fmt.Errorf("%w: form %d: want a fouled form from 1, or 0 to number it from the deal played (Law 87B)", ErrBadResult, want)
+	}
+	same, top := 0, 0
+	var sameAt string
+	for _, x := range ev.pool(rd) {
+		for i := range x.Matches {
+			m := &x.Matches[i]
+			for _, rm := range []struct {
+				name string
+				rs   []Result
+			}{{"", m.Results}, {RoomClosed, m.Closed}} {
+				room, rs := rm.name, rm.rs
+				if x == rd && m.Table == t && (room == RoomClosed) == closed {
+					continue // the result this ruling replaces
+				}
+				for _, res := range rs {
+					if res.Board != board {
+						continue
+					}
+					top = max(top, res.Form)
+					if res.Played == nil || res.Form == 0 {
+						continue
+					}
+					at := fmt.Sprintf("round %d table %d%s", x.Number, m.Table, roomName(room))
+					switch {
+					case *res.Played == played:
+						same, sameAt = res.Form, at
+					case res.Form == want:
+						return 0, fmt.Errorf("%w: board %d form %d was played with another deal at %s (Law 87B: a form is one deal)", ErrBadResult, board, want, at)
+					}
+				}
+			}
+		}
+	}
+	switch {
+	case want == 0 && same > 0:
+		return same, nil
+	case want == 0:
+		return top + 1, nil
+	case same > 0 && same != want:
+		return 0, fmt.Errorf("%w: board %d: the same deal was played as form %d at %s (Law 87B), not form %d", ErrBadResult, board, same, sameAt, want)
+	}
+	return want, nil
 }
 
 // fineFor turns a Law 90 procedural penalty on a seat into a fine on the

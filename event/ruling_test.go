@@ -2,7 +2,9 @@ package event
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -63,8 +65,9 @@ func TestApplyRuling(t *testing.T) {
 		{"Law 79C1", rulingLog + claimed + "N records 12\n", 0, nil, 13, nil, nil, nil},
 		// Law 87B: a fouled board is entered with the form the table played.
 		{"Law 87B", rulingLog + claimed + fouled, 1, nil, 13, nil, nil, nil},
-		// Law 87B: without the form the result cannot be compared.
-		{"Law 87B no form", rulingLog + claimed + fouled, 0, ErrBadResult, 0, nil, nil, nil},
+		// Law 87B: without the form given, the deal played numbers it: the
+		// first fouled form of the board (TestFouledForm).
+		{"Law 87B no form", rulingLog + claimed + fouled, 0, nil, 13, nil, nil, nil},
 		// Law 87A: a form given for a board that was not fouled.
 		{"Law 87A not fouled", rulingLog + claimed, 2, ErrBadResult, 0, nil, nil, nil},
 		// Law 90B2, NSWBA 7.4: slow play without an amount: the regulation's
@@ -115,11 +118,15 @@ func TestApplyRuling(t *testing.T) {
 				t.Fatalf("results %v: want one", m.Results)
 			}
 			r := m.Results[0]
-			if r.Board != 1 || r.Tricks != c.tricks || r.Score != 40+6*30+50 || r.Form != c.form {
-				t.Errorf("result %v form %d: want board 1, 1NT N %d tricks +270, form %d", r, r.Form, c.tricks, c.form)
+			form := c.form
+			if strings.Contains(c.log, "fouled") {
+				form = 1 // the board's first fouled form, given or numbered
 			}
-			if x := r.scoreResult(1, 2); x.Group != c.form {
-				t.Errorf("score group %d, want %d (Law 87B)", x.Group, c.form)
+			if r.Board != 1 || r.Tricks != c.tricks || r.Score != 40+6*30+50 || r.Form != form {
+				t.Errorf("result %v form %d: want board 1, 1NT N %d tricks +270, form %d", r, r.Form, c.tricks, form)
+			}
+			if x := r.scoreResult(1, 2); x.Group != form {
+				t.Errorf("score group %d, want %d (Law 87B)", x.Group, form)
 			}
 			if len(offs) != len(c.fined) {
 				t.Fatalf("offences %v: want %d", offs, len(c.fined))
@@ -222,5 +229,111 @@ func TestProceduralPenaltyNumbered(t *testing.T) {
 	want := regulation.NSWBA2011().SlowPlayPenalty(2)
 	if len(got) != 1 || got[0].Entrant != 2 || got[0].Number != 2 || got[0].Penalty != want {
 		t.Errorf("offences %v: want entrant 2's second slow-play offence, %s (NSWBA 7.4)", got, want)
+	}
+}
+
+// TestFouledForm: the forms of a fouled board (Law 87) are numbered from
+// the deals the tables actually played: tables that played the same deal
+// share a form, scored as a board of its own (Law 87B; NSWBA 8.1(a) treats
+// each faulty form as a separate deal); the director may give the number
+// (joining a form entered by hand), but not one that contradicts the deals
+// recorded.
+func TestFouledForm(t *testing.T) {
+	// The board as it should be: N ♣732, S ♣AKQ4. Deal A (rulingLog) has
+	// N's ♣7 and S's ♣4 swapped; deal B N's ♣3 and S's ♣7.
+	const board = "fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n"
+	logA := rulingLog + claimed + board
+	logB := strings.Replace(rulingLog, "AK2.432 JT9", "AK2.742 JT9", 1)
+	logB = strings.Replace(logB, "876.AKQ7 543", "876.AKQ3 543", 1) + claimed + board
+	type step struct {
+		clause string
+		table  int
+		log    string
+		want   int   // the director's number, 0 to number it
+		form   int   // the form entered
+		err    error // or refused
+	}
+	cases := []struct {
+		name  string
+		hand  int // a form entered by hand at table 2 first (0: none)
+		steps []step
+	}{
+		{"same deal shares", 0, []step{
+			{"Law 87B first form", 1, logA, 0, 1, nil},
+			{"Law 87B same deal, same form", 2, logA, 0, 1, nil},
+		}},
+		{"another deal, another form", 0, []step{
+			{"Law 87B", 1, logA, 0, 1, nil},
+			{"Law 87B another deal", 2, logB, 0, 2, nil},
+			{"Law 87B re-ruled, the deal its own again", 2, logA, 0, 1, nil},
+		}},
+		{"override", 0, []step{
+			{"Law 87B", 1, logA, 0, 1, nil},
+			{"override: the same deal under another number", 2, logA, 2, 0, ErrBadResult},
+			{"override: another deal under the same number", 2, logB, 1, 0, ErrBadResult},
+			{"override: a free number", 2, logB, 5, 5, nil},
+		}},
+		// A form entered by hand carries no deal: it is counted, not matched,
+		// and the director may join a ruling to it.
+		{"by hand", 3, []step{
+			{"Law 87B next after the hand-entered form", 1, logA, 0, 4, nil},
+			{"override: join the hand-entered form", 1, logB, 3, 3, nil},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ev := testEvent(t)
+			if c.hand > 0 {
+				r, err := ParseResult(fmt.Sprintf("1 1NT N 13 form=%d", c.hand))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ev.Record(Entry{Round: 1, Table: 2, Results: []Result{r}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, st := range c.steps {
+				m, _, err := ev.ApplyRuling(BoardRuling{Round: 1, Table: st.table, Ruling: ruledBoard(t, st.log), Form: st.want}, nil)
+				if st.err != nil {
+					if !errors.Is(err, st.err) {
+						t.Fatalf("%s: err %v, want %v", st.clause, err, st.err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", st.clause, err)
+				}
+				if r := m.Results[0]; r.Form != st.form || r.Played == nil {
+					t.Errorf("%s: form %d played %v, want form %d with the deal played recorded", st.clause, r.Form, r.Played, st.form)
+				}
+			}
+		})
+	}
+}
+
+// TestPlayedDealFile: the deal a fouled form was played with is kept in
+// the event file (Law 87B: later rulings number their forms from it), and
+// only with a form.
+func TestPlayedDealFile(t *testing.T) {
+	ev := testEvent(t)
+	m, _, err := ev.ApplyRuling(BoardRuling{Round: 1, Table: 1, Ruling: ruledBoard(t, rulingLog+claimed+"fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := m.Results[0]
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Played == nil || *back.Played != *r.Played || back.Form != 1 {
+		t.Errorf("%s read back as form %d played %v: want form 1 and the deal", b, back.Form, back.Played)
+	}
+	back.Form = 0
+	if err := back.Complete(); !errors.Is(err, ErrBadResult) {
+		t.Errorf("a deal played without a form: err %v, want ErrBadResult", err)
 	}
 }

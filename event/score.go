@@ -44,23 +44,27 @@ type Scorer interface {
 // datum of selected scores leaves them out, so that only the appealed
 // match can change (NSWBA 14).
 func (ev *Event) Score(sc Scorer) error {
-	rounds := ev.Rounds()
-	for _, rd := range rounds {
+	for _, rd := range ev.Rounds() {
 		// A Butler board's datum is taken over every result of the board
-		// (package score's Butler traveller): in a movement (a Mitchell, a
-		// Howell, a Berger schedule) a board travels from round to round,
-		// so its results in every round share one datum. A Swiss round's
-		// boards are its own (AddRound numbers them on).
-		pool := rounds
-		if ev.Kind.Swiss() {
-			pool = []*Round{rd}
-		}
-		if err := ev.scoreRound(rd, pool, sc); err != nil {
+		// in the round's pool (package score's Butler traveller).
+		if err := ev.scoreRound(rd, ev.pool(rd), sc); err != nil {
 			return fmt.Errorf("round %d: %w", rd.Number, err)
 		}
 	}
 	ev.applyFinalForfeits(sc)
 	return nil
+}
+
+// pool returns the rounds whose results of a board are compared with
+// those of round rd: every round of a movement (a Mitchell, a Howell, a
+// Berger schedule), where a board travels from round to round; rd alone in
+// a Swiss event, whose rounds' boards are their own (AddRound numbers them
+// on).
+func (ev *Event) pool(rd *Round) []*Round {
+	if ev.Kind.Swiss() {
+		return []*Round{rd}
+	}
+	return ev.Rounds()
 }
 
 func (ev *Event) vpTotal() float64 {

@@ -27,7 +27,8 @@ import (
 //	     Record, Dispute, EndOfRound, EndOfCorrection.
 //	87:  a board whose cards were displaced (87A) is scored as a fouled
 //	     board: only tables that played the same form are compared (87B;
-//	     score.Result.Group, FouledGroups). Fouled.
+//	     score.Result.Group; the event numbers the forms from the deals
+//	     played, event.FouledForm). Fouled.
 //	90:  procedural penalties the Director may add to any rectification
 //	     (90A), for the offences of 90B1–90B8. Procedural.
 //
@@ -307,28 +308,3 @@ func (p *Play) Fouled(board bridge.Deal) error {
 
 // FouledBoard returns the fouled board recorded, or nil.
 func (p *Play) FouledBoard() *FouledBoard { return p.fouled }
-
-// FouledGroups numbers the form each table played for Law 87B scoring, as
-// package score's Result.Group: 0 for the board's own deal, then 1, 2, …
-// for each other form in the order first met.
-func FouledGroups(board bridge.Deal, played []bridge.Deal) []int {
-	out := make([]int, len(played))
-	var forms []bridge.Deal
-	for i, d := range played {
-		if d == board {
-			continue
-		}
-		g := 0
-		for k, f := range forms {
-			if f == d {
-				g = k + 1
-			}
-		}
-		if g == 0 {
-			forms = append(forms, d)
-			g = len(forms)
-		}
-		out[i] = g
-	}
-	return out
-}

@@ -30,7 +30,7 @@ func runRule(e *env, args []string) error {
 	fs.IntVar(&br.Round, "round", 0, "round the board was played in (with --event)")
 	fs.IntVar(&br.Table, "table", 0, "table (with --event)")
 	room := fs.String("room", "open", "room of a teams match: open or closed (with --event)")
-	fs.IntVar(&br.Form, "form", 0, "the fouled form the table played, when the ruling found the board fouled (Law 87B)")
+	fs.IntVar(&br.Form, "form", 0, "the fouled form the table played, overriding the number given from the deal played (Law 87B)")
 	atS := fs.String("at", "", "time the procedural penalties were given (with --event; default now)")
 	reg := fs.String("register", "", "offences register file kept across events (with --event)")
 	fs.StringVar(&br.Director, "director", "", "director (with --event)")
