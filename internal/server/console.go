@@ -520,6 +520,7 @@ var seatNames = []string{"N", "E", "S", "W"}
 type correctionForm struct {
 	Contract, Declarer, Tricks, Source, By, Why, Override string
 	Form                                                  string // a fouled form (Law 87); empty leaves the form as it is
+	Played                                                string // the deal played on that form (PBN), kept with it
 }
 
 // stale answers a correction refused because the result changed since the
@@ -533,7 +534,7 @@ func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store
 	}
 	f := correctionForm{Contract: r.PostFormValue("contract"), Declarer: r.PostFormValue("declarer"), Tricks: r.PostFormValue("tricks"),
 		Source: r.PostFormValue("source"), By: r.PostFormValue("by"), Why: r.PostFormValue("why"), Override: r.PostFormValue("override"),
-		Form: r.PostFormValue("form")}
+		Form: r.PostFormValue("form"), Played: r.PostFormValue("played")}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusConflict)
@@ -583,6 +584,16 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 			return
 		}
 		c.Form = &f
+	}
+	if v := strings.TrimSpace(r.PostFormValue("played")); v != "" {
+		// The deal the table played on its fouled form, kept with it (Law
+		// 87B: later tables' forms are numbered from it).
+		d, err := bridge.ParseDeal(v)
+		if err != nil {
+			s.fail(w, r, fmt.Errorf("%w: played %q: %v", store.ErrInvalid, v, err))
+			return
+		}
+		c.Played = &d
 	}
 	if v := strings.TrimSpace(r.PostFormValue("revision")); v != "" {
 		rev, err := strconv.ParseInt(v, 10, 64)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
@@ -154,9 +155,10 @@ fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65
 
 // TestDeskAppliesFouledForm: the desk's "apply" of a fouled board (Law 87)
 // keeps the table's result and records it as played in a fouled form,
-// the number proposed and confirmed (or changed) by the director, through
-// the console's correction: recorded with who, why, the source and its
-// window, exported with the form, and scored only against its form.
+// the number proposed from the deals the tables played (event.FouledForm)
+// and confirmed (or changed) by the director, through the console's
+// correction: recorded with who, why, the source and its window, exported
+// with the form and the deal played, and scored only against its form.
 func TestDeskAppliesFouledForm(t *testing.T) { storetest.Run(t, testDeskAppliesFouledForm) }
 
 func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
@@ -178,9 +180,11 @@ func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
 			apply = f.v
 		}
 	}
-	// No other table has a fouled form of the board: form 1 is proposed.
-	if apply == nil || apply.Get("form") != "1" || apply.Get("law") != "87B" {
-		t.Fatalf("no fouled-form proposal (Law 87B, form 1) among %v\n%s", forms(page), page)
+	// No other table has a fouled form of the board: form 1 is proposed,
+	// numbered from the deal the table played, which goes with it.
+	if apply == nil || apply.Get("form") != "1" || apply.Get("law") != "87B" || apply.Get("played") != deskDeal ||
+		!strings.Contains(apply.Get("why"), "numbered from the deals the tables played") {
+		t.Fatalf("no fouled-form proposal (Law 87B, form 1, the deal played) among %v\n%s", forms(page), page)
 	}
 	before := e.snapshot()
 	code, confirm := e.send(e.dir, fmt.Sprintf("/console/%d/desk/apply", e.id), apply)
@@ -191,8 +195,9 @@ func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
 		t.Fatalf("the confirmation page changed the store:\n%s\n%s", before, after)
 	}
 	fs := forms(confirm)
-	if len(fs) == 0 || fs[0].action != fmt.Sprintf("/console/%d/results", e.id) || fs[0].v.Get("form") != "1" || fs[0].v.Get("contract") != "" {
-		t.Fatalf("the confirmation's form %+v, want the console's correction with form 1 and no new contract", fs)
+	if len(fs) == 0 || fs[0].action != fmt.Sprintf("/console/%d/results", e.id) || fs[0].v.Get("form") != "1" || fs[0].v.Get("contract") != "" ||
+		fs[0].v.Get("played") != deskDeal {
+		t.Fatalf("the confirmation's form %+v, want the console's correction with form 1, the deal played and no new contract", fs)
 	}
 	v := fs[0].v
 	v.Set("by", "Dana")
@@ -220,8 +225,25 @@ func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
 		t.Fatal(err)
 	}
 	for _, r := range m.Results {
-		if r.Board == b && r.Form != 2 {
-			t.Errorf("exported board %d at table 1: form %d, want 2 (Law 87)", b, r.Form)
+		if r.Board == b && (r.Form != 2 || r.Played == nil || r.Played.String() != deskDeal) {
+			t.Errorf("exported board %d at table 1: form %d played %v, want 2 with the deal played (Law 87)", b, r.Form, r.Played)
+		}
+	}
+	// Law 87B: another table that played the same deal gets the same form,
+	// a table that played another deal the next free number, numbered from
+	// the event file as the desk reads it (table 1's other room stands for
+	// another table: its open room's result is then counted).
+	other, _ := bridge.ParseDeal(deskDeal)
+	other[bridge.North], other[bridge.West] = other[bridge.West], other[bridge.North]
+	for _, c := range []struct {
+		played bridge.Deal
+		want   int
+	}{{*r0Played(t, m, b), 2}, {other, 3}} {
+		if got, err := ev.FouledForm(1, 99, false, b, c.played, 0); err == nil {
+			t.Errorf("a table not in the event numbered %d", got)
+		}
+		if got, err := ev.FouledForm(1, 1, true, b, c.played, 0); err != nil || got != c.want {
+			t.Errorf("another room, deal %s: form %d %v, want %d", c.played, got, err, c.want)
 		}
 	}
 	// The same confirmation again: stale (409), nothing changes, and the
@@ -241,4 +263,16 @@ func testDeskAppliesFouledForm(t *testing.T, bk storetest.Backend) {
 	if len(rows) != 1 || rows[0].Form != 2 {
 		t.Errorf("traveller rows %+v, want table 1's in form 2", rows)
 	}
+}
+
+// r0Played is the deal table m recorded as played on board b.
+func r0Played(t *testing.T, m *event.Match, b int) *bridge.Deal {
+	t.Helper()
+	for _, r := range m.Results {
+		if r.Board == b && r.Played != nil {
+			return r.Played
+		}
+	}
+	t.Fatalf("board %d: no deal played recorded", b)
+	return nil
 }

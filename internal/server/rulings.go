@@ -37,23 +37,24 @@ type desk struct {
 	// board are recorded in, by form: the North–South pairs that played
 	// each.
 	Forms map[int][]int
+	// Event is the event file (store.EventFile), read when a ruling finds
+	// the board fouled: the deals the other tables played number the form
+	// (nextForm).
+	Event *event.Event
 }
 
-// nextForm is the form the desk proposes for a fouled board: the one
-// other tables played when there is exactly one, else a new number. The
-// director confirms it or picks another (Law 87B: tables that played the
-// same deal share a form).
-func (d desk) nextForm() int {
-	if len(d.Forms) == 1 {
-		for f := range d.Forms {
-			return f
-		}
+// nextForm is the form the desk proposes for the fouled board this table
+// played as played: numbered from the deals the board's other tables
+// played, as the event file records them (event.FouledForm, Law 87B:
+// tables that played the same deal share a form, a new deal takes the
+// next free number). The director confirms it or gives another, which
+// the form's correction keeps with the deal.
+func (d desk) nextForm(played bridge.Deal) (int, error) {
+	if d.Event == nil {
+		return 0, fmt.Errorf("%w: the event file is not read", store.ErrInvalid)
 	}
-	n := 1
-	for f := range d.Forms {
-		n = max(n, f+1)
-	}
-	return n
+	match, closed := store.MatchOf(store.TwoRooms(d.Event), d.Key.Table) // at teams a room of the match
+	return d.Event.FouledForm(d.Key.Round, match, closed, d.Key.Board, played, 0)
 }
 
 // deskForm is what the director typed on the desk, shown again with the
@@ -78,6 +79,9 @@ type proposal struct {
 	// form: the fouled form the result was played in (Law 87)
 	Form int
 	// fine
+	// Played is the deal the table played on a fouled form (PBN from
+	// North), kept with the form (store.Correction.Played).
+	Played           string
 	Pair             int
 	Amount, FineKind string
 	Why              string
@@ -290,6 +294,12 @@ func (s *Server) deskRule(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	if res.Play != nil {
 		f = f.fromPlay(res.Play)
+		if res.Play.FouledBoard != nil {
+			if d.Event, err = s.st.EventFile(r.Context(), id); err != nil {
+				s.refuse(w, r, d, f, "RuleError", err)
+				return
+			}
+		}
 	}
 	s.renderDesk(w, r, d, f, map[string]any{"Rule": res, "Rulings": allRulings(res), "Proposals": ruleProposals(d, res)}, http.StatusOK)
 }
@@ -447,7 +457,16 @@ func ruleProposals(d desk, res laws.Result) []proposal {
 				// 2017 Law 87 sends teams scoring to Law 86B.
 				why += "; at teams the rooms are compared only when both played the same form, else record an adjusted score (Law 86B)"
 			}
-			out = append(out, proposal{Apply: "form", Title: "Fouled board (Law 87): score the result in its form", Form: d.nextForm(), Law: "87B", Why: why})
+			played := res.Play.FouledBoard.Played
+			p := proposal{Apply: "form", Title: "Fouled board (Law 87): score the result in its form", Law: "87B", Why: why, Played: played.String()}
+			if f, err := d.nextForm(played); err == nil {
+				p.Form = f
+				why += fmt.Sprintf("; form %d: numbered from the deals the tables played (the same deal, the same form)", f)
+			} else {
+				why += "; give the form a number (" + err.Error() + ")"
+			}
+			p.Why = why
+			out = append(out, p)
 		}
 		for _, pp := range res.Play.ProceduralPenalties {
 			if pp.Penalty.VP == 0 && pp.Penalty.TopPercent == 0 {
@@ -486,7 +505,7 @@ func (s *Server) deskApply(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	v := func(name string) string { return strings.TrimSpace(r.PostFormValue(name)) }
 	p := proposal{Apply: v("apply"), Contract: v("contract"), Declarer: v("declarer"), Kind: v("kind"), Law: v("law"),
-		Amount: v("amount"), FineKind: v("fine_kind"), Why: v("why")}
+		Amount: v("amount"), FineKind: v("fine_kind"), Why: v("why"), Played: v("played")}
 	data := map[string]any{"D": d, "Seats": seatNames}
 	switch p.Apply {
 	case "result":
@@ -521,9 +540,17 @@ func (s *Server) deskApply(w http.ResponseWriter, r *http.Request, id int64) {
 			s.fail(w, r, fmt.Errorf("%w: board %d at table %d round %d has no confirmed result to score in a fouled form (Law 87)", store.ErrInvalid, d.Key.Board, d.Key.Table, d.Key.Round))
 			return
 		}
-		if p.Form, err = formInt(r, "form", 1, 99); err != nil {
-			s.fail(w, r, err)
-			return
+		if v("form") != "" { // none: the director gives it on the next page
+			if p.Form, err = formInt(r, "form", 1, 99); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
+		if p.Played != "" {
+			if _, err := bridge.ParseDeal(p.Played); err != nil {
+				s.fail(w, r, fmt.Errorf("%w: played %q: %v", store.ErrInvalid, p.Played, err))
+				return
+			}
 		}
 	case "fine":
 		if p.Pair, err = formInt(r, "pair", 1, 10000); err != nil {

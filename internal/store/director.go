@@ -9,6 +9,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
 )
 
@@ -33,6 +34,10 @@ type Correction struct {
 	// *Form (Law 87; 0 the board as dealt). With no Entry the result
 	// stands as played and only its form changes.
 	Form *int
+	// Played is the deal the table played, kept with a fouled Form (Law
+	// 87A) so that later tables' forms are numbered from it (Law 87B;
+	// event.FouledForm). Only with Form.
+	Played *bridge.Deal
 }
 
 // ErrStale refuses a correction made on a result that has changed since
@@ -100,6 +105,9 @@ func (s *Store) correctionWindow(ctx context.Context, id int64, c *Correction) (
 	}
 	if c.Form != nil && *c.Form < 0 {
 		return w, fmt.Errorf("store: correction: %w: form %d: want a fouled form from 1, or 0 for the board as dealt (Law 87)", ErrInvalid, *c.Form)
+	}
+	if c.Played != nil && (c.Form == nil || *c.Form == 0) {
+		return w, fmt.Errorf("store: correction: %w: a deal played is kept only with the fouled form it was played in (Law 87B)", ErrInvalid)
 	}
 	if c.Entry != nil {
 		c.Entry.Board = c.Board
@@ -201,8 +209,8 @@ func (s *Store) correct(ctx context.Context, tx *sql.Tx, id int64, c Correction,
 		rec.Revision = cur + 1
 	}
 	newForm := oldForm
-	if c.Form != nil && *c.Form != oldForm {
-		newForm, m.Key, m.Form = *c.Form, c.Key, *c.Form
+	if played := dealText(c.Played); c.Form != nil && (*c.Form != oldForm || played != m.Played) {
+		newForm, m.Key, m.Form, m.Played = *c.Form, c.Key, *c.Form, played
 		if err := putMark(ctx, tx, id, m); err != nil {
 			return rec, err
 		}
@@ -238,8 +246,8 @@ func (s *Store) correct(ctx context.Context, tx *sql.Tx, id int64, c Correction,
 func markOf(ctx context.Context, q querier, id int64, k Key) (mark, error) {
 	m := mark{Key: k}
 	var turned int
-	err := q.QueryRowContext(ctx, `SELECT form, turned, appeal FROM result_marks WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`,
-		id, k.Round, k.Table, k.Board).Scan(&m.Form, &turned, &m.Appeal)
+	err := q.QueryRowContext(ctx, `SELECT form, turned, appeal, played FROM result_marks WHERE event_id = $1 AND round = $2 AND table_no = $3 AND board = $4`,
+		id, k.Round, k.Table, k.Board).Scan(&m.Form, &turned, &m.Appeal, &m.Played)
 	if errors.Is(err, sql.ErrNoRows) {
 		return m, nil
 	}
@@ -249,9 +257,9 @@ func markOf(ctx context.Context, q querier, id int64, k Key) (mark, error) {
 
 // putMark writes the marks of a board's result at a table.
 func putMark(ctx context.Context, tx *sql.Tx, id int64, m mark) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal) VALUES ($1, $2, $3, $4, $5, $6, $7)
-		ON CONFLICT (event_id, board, round, table_no) DO UPDATE SET form = excluded.form, turned = excluded.turned, appeal = excluded.appeal`,
-		id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal)
+	_, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal, played) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		ON CONFLICT (event_id, board, round, table_no) DO UPDATE SET form = excluded.form, turned = excluded.turned, appeal = excluded.appeal, played = excluded.played`,
+		id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal, m.Played)
 	return err
 }
 

@@ -47,7 +47,8 @@
 // round with package event and stores it with its tables (AddRound);
 // ImportEvent stores an event file run with the command line so that it
 // goes on here, with everything it holds (migration 0005 keeps what the
-// store's own columns do not: a result's fouled form, turn and appeal, the
+// store's own columns do not: a result's fouled form (with, from migration
+// 0007, the deal played on it, which numbers later forms), turn and appeal, the
 // offences register's entries and the corrections as recorded, whom a
 // posting showed as qualifying), so that EventFile writes the file again
 // as it came; UndoRound takes back the last drawn round before any of its

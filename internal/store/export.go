@@ -106,7 +106,7 @@ func (s *Store) EventFile(ctx context.Context, id int64) (*event.Event, error) {
 		if r.Status == Confirmed && !ruled[k] {
 			x := eventResult(r)
 			if m, ok := marks[k]; ok {
-				x.Form, x.Turned, x.Appeal = m.Form, m.Turned, m.Appeal
+				x.Form, x.Turned, x.Appeal, x.Played = m.Form, m.Turned, m.Appeal, playedDeal(m.Played)
 			}
 			add(k, x)
 		}
@@ -645,6 +645,31 @@ type mark struct {
 	Form   int
 	Turned bool
 	Appeal string
+	// Played is the deal played on a fouled form, PBN from North (empty
+	// when not known; migration 0007).
+	Played string
+}
+
+// dealText is a deal played as result_marks keeps it: PBN from North,
+// empty for none.
+func dealText(d *bridge.Deal) string {
+	if d == nil {
+		return ""
+	}
+	return d.String()
+}
+
+// playedDeal reads a deal played as result_marks keeps it (nil for none,
+// or for a value that does not read).
+func playedDeal(s string) *bridge.Deal {
+	if s == "" {
+		return nil
+	}
+	d, err := bridge.ParseDeal(s)
+	if err != nil {
+		return nil
+	}
+	return &d
 }
 
 // importResult turns a result of the event file at table a into the
@@ -679,7 +704,7 @@ func importResult(im *imported, a Assignment, r event.Result) error {
 		}
 		im.results = append(im.results, res)
 		if r.Form != 0 || r.Turned || r.Appeal != "" {
-			im.marks = append(im.marks, mark{Key: k, Form: r.Form, Turned: r.Turned, Appeal: r.Appeal})
+			im.marks = append(im.marks, mark{Key: k, Form: r.Form, Turned: r.Turned, Appeal: r.Appeal, Played: dealText(r.Played)})
 		}
 		return nil
 	}
@@ -701,8 +726,8 @@ func (s *Store) putImported(ctx context.Context, tx *sql.Tx, id int64, im *impor
 		}
 	}
 	for _, m := range im.marks {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO result_marks (event_id, round, table_no, board, form, turned, appeal, played) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			id, m.Round, m.Table, m.Board, m.Form, boolInt(m.Turned), m.Appeal, m.Played); err != nil {
 			return err
 		}
 	}
@@ -803,7 +828,7 @@ func (s *Store) postings(ctx context.Context, id int64) ([]event.Posting, error)
 
 // resultMarks returns the marks of the event's table results by key.
 func (s *Store) resultMarks(ctx context.Context, id int64) (map[Key]mark, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT round, table_no, board, form, turned, appeal FROM result_marks WHERE event_id = $1`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT round, table_no, board, form, turned, appeal, played FROM result_marks WHERE event_id = $1`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -812,7 +837,7 @@ func (s *Store) resultMarks(ctx context.Context, id int64) (map[Key]mark, error)
 	for rows.Next() {
 		var m mark
 		var turned int
-		if err := rows.Scan(&m.Round, &m.Table, &m.Board, &m.Form, &turned, &m.Appeal); err != nil {
+		if err := rows.Scan(&m.Round, &m.Table, &m.Board, &m.Form, &turned, &m.Appeal, &m.Played); err != nil {
 			return nil, err
 		}
 		m.Turned = turned == 1
