@@ -31,9 +31,11 @@
 //
 // # One deal on all cores
 //
-// ParallelTable cuts the 20 results of a deal into ten pieces (a strain
-// and the opening leaders of one side) that the workers take as they
-// become free; Tables, for many deals, gives each worker whole deals.
+// ParallelTable hands the strains of a deal to the workers as they
+// become free, the likely slowest first (no trump, then the suits most
+// evenly shared between the sides), and with more workers than strains
+// cuts each strain in two (the opening leaders of one side); Tables, for
+// many deals, gives each worker whole deals.
 //
 // ParallelTricks spreads one solve: the workers run at once the
 // null-window searches of MTD(f) (see Search) for the targets nearest the
