@@ -15,12 +15,11 @@ import (
 // caller waiting on one answer: o.Workers workers (0: one per CPU), each
 // with its own solver, take the strains as they become free (the likely
 // slowest first, see strainOrder), the four opening leaders of a strain
-// sharing one table as in Solver.Table. With
-// more workers than strains, each strain is cut in two (the leaders of
-// each side), which costs some work more in all (each piece builds its
-// own table) for more pieces at once. The results are those of Table.
-// Cancelling ctx stops the solves under way with an error that wraps
-// ctx.Err().
+// sharing one table as in Solver.Table. With more workers than strains,
+// each strain is cut in two (the leaders of each side), which costs some
+// work more in all (each piece builds its own table) for more pieces at
+// once. The results are those of Table. Cancelling ctx stops the solves
+// under way with an error that wraps ctx.Err().
 func ParallelTable(ctx context.Context, d bridge.Deal, o BatchOptions) (Table, error) {
 	var t Table
 	if err := (Position{Hands: d}).Validate(); err != nil {
