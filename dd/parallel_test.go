@@ -40,6 +40,36 @@ func TestParallelTable(t *testing.T) {
 	}
 }
 
+// TestStrainOrder: ParallelTable hands out every strain once, no trump
+// first, then the suits from the most evenly shared between the sides
+// (the longer side's length) to the least.
+func TestStrainOrder(t *testing.T) {
+	for _, d := range append(benchDeals(50), mustDeal(t, fourVoid)) {
+		order := strainOrder(d)
+		if order[0] != bridge.NoTrump {
+			t.Fatalf("%v: order %v, no trump not first", d, order)
+		}
+		seen := map[bridge.Strain]bool{}
+		prev := 0
+		for _, st := range order {
+			if seen[st] {
+				t.Fatalf("%v: order %v has %v twice", d, order, st)
+			}
+			seen[st] = true
+			if st == bridge.NoTrump {
+				continue
+			}
+			su := bridge.Suit(st)
+			ns := d[bridge.North].SuitLen(su) + d[bridge.South].SuitLen(su)
+			fit := max(ns, 13-ns)
+			if fit < prev {
+				t.Fatalf("%v: order %v puts a %d-card fit after a %d-card one", d, order, fit, prev)
+			}
+			prev = fit
+		}
+	}
+}
+
 // TestParallelTricks: one solve on several workers gives what one solver
 // gives. From the opening lead of every strain of 12 deals of DDS's
 // list100 (each checked against the list's TABLE line), after every card
