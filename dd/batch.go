@@ -10,7 +10,8 @@ import (
 	"github.com/bridgetd/bridgetd/bridge"
 )
 
-// BatchOptions tune Tables and AnalysePlays.
+// BatchOptions tune Tables, AnalysePlays, ParallelTable and
+// ParallelTricks.
 type BatchOptions struct {
 	// Workers is the number of deals solved at once; 0 means one per CPU.
 	Workers int

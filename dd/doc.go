@@ -12,6 +12,7 @@
 //	t, err := s.Table(deal)        // all 20 declarer/strain results
 //	ts, err := dd.Tables(ctx, deals, dd.BatchOptions{}) // many deals on all cores
 //	t, err = dd.ParallelTable(ctx, deal, dd.BatchOptions{}) // one deal on all cores
+//	n, err = dd.ParallelTricks(ctx, pos, dd.BatchOptions{}) // one solve on all cores
 //	a, err := s.AnalysePlay(ctx, rec) // declarer's tricks after every card played
 //	as, err := dd.AnalysePlays(ctx, recs, dd.BatchOptions{}) // a whole event's
 //	p := dd.ParOf(t, dealer, vul)  // par score and contracts
@@ -30,9 +31,23 @@
 //
 // # One deal on all cores
 //
-// ParallelTable cuts the 20 results of a deal into ten pieces (a strain
-// and the opening leaders of one side) that the workers take as they
-// become free; Tables, for many deals, gives each worker whole deals.
+// ParallelTable hands the strains of a deal to the workers as they
+// become free, the likely slowest first (no trump, then the suits most
+// evenly shared between the sides), and with more workers than strains
+// cuts each strain in two (the opening leaders of one side); Tables, for
+// many deals, gives each worker whole deals.
+//
+// ParallelTricks spreads one solve: the workers run at once the
+// null-window searches of MTD(f) (see Search) for the targets nearest the
+// estimate, each answer narrowing the interval that holds the value and
+// cancelling the searches it makes useless. It gains little: on a hard
+// position one search (the one that proves the value from the side where
+// it is hard) takes most of the work, and splitting that search itself
+// over solvers with tables of their own costs more than it saves, since
+// its subtrees share most of their positions. On the twelve slowest
+// single solves of 250 random deals and the four-void deal in hearts, the
+// busiest of two workers searches 0.88 times the positions of one solver
+// (from 0.6 to 1 solve by solve), for 15% more work in all.
 //
 // # In a server
 //
