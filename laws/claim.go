@@ -377,6 +377,9 @@ type Adjudicator struct {
 	ed     Edition
 	solver *dd.Solver
 	nodes  int // positions the claim searches visited (reported by the benchmarks)
+	// phases splits Contested's share of nodes: the value (70A), the line
+	// and its "another normal card" tests, the 70C question (awareAbove)
+	phases [3]int
 }
 
 // NewAdjudicator returns an adjudicator under the given code.
@@ -422,7 +425,13 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 	s.unaware = unaware
 	v := s.value()
 	defer func() { a.nodes += s.nodes }()
+	a.phases[0] += s.nodes
+	n := s.nodes
 	aw := Award{Remaining: rem, Claimed: c.Tricks, DoubleDummy: ddv, Law: "70A", Line: s.line(), OnTable: pos.Trick, Leader: pos.Leader}
+	a.phases[1] += s.nodes - n
+	n = s.nodes
+	forgot := unaware && s.awareAbove(v)
+	a.phases[2] += s.nodes - n
 	aw.Tricks = min(v, c.Tricks)
 	if v > c.Tricks {
 		aw.Restorable = v - c.Tricks
@@ -433,7 +442,7 @@ func (a *Adjudicator) Contested(pos ClaimPosition, c Claim) (Award, error) {
 		aw.Reasons = append(aw.Reasons, fmt.Sprintf("Law 70A: %d of the claimed tricks are doubtful and go to the opponents", c.Tricks-v))
 	}
 	switch {
-	case unaware && s.awareAbove(v):
+	case forgot:
 		aw.Law = "70C"
 		aw.Reasons = append(aw.Reasons, "Law 70C: an opponent holds a trump the claimer did not mention; he may have forgotten it, and it takes a trick on a normal line")
 	case v < ddv && s.guessed:

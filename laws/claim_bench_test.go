@@ -110,20 +110,29 @@ func BenchmarkClaim13Trump(b *testing.B) { benchmarkClaim13(b, 1, true) }
 // cards a hand in its own sub-benchmark (p0 … p7), a fresh adjudicator
 // each time: the figure per position the target is set on. It
 // reports the positions the searches visit (positions/op), which unlike
-// the time does not depend on the machine's load.
+// the time does not depend on the machine's load, and their split between
+// the value, the line with its "another normal card" tests, and the 70C
+// question (value-, line-, 70C-positions/op).
 func benchmarkClaimEach(b *testing.B, k int) {
 	pos, claims := benchClaims(b, k)
 	for j := range pos {
 		b.Run(fmt.Sprintf("p%d", j), func(b *testing.B) {
 			nodes := 0
+			var phases [3]int
 			for i := 0; i < b.N; i++ {
 				a := NewAdjudicator(Edition2017) // what Adjudicate does
 				if _, err := a.Contested(pos[j], Claim{Claimer: bridge.South, Tricks: claims[j]}); err != nil {
 					b.Fatal(err)
 				}
 				nodes += a.nodes
+				for i, n := range a.phases {
+					phases[i] += n
+				}
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "positions/op")
+			for i, name := range []string{"value", "line", "70C"} {
+				b.ReportMetric(float64(phases[i])/float64(b.N), name+"-positions/op")
+			}
 		})
 	}
 }
