@@ -679,7 +679,8 @@ func (s *claimSearch) ddBoundRel(st *claimState, rel *bridge.Deal) int {
 	if s.ddMemo == nil {
 		s.ddMemo = newDDTable()
 	}
-	if v, ok := s.ddMemo.get(k); ok {
+	h := k.hash()
+	if v, ok := s.ddMemo.get(&k, h); ok {
 		return int(v)
 	}
 	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
@@ -689,7 +690,7 @@ func (s *claimSearch) ddBoundRel(st *claimState, rel *bridge.Deal) int {
 	if st.leader.Side() != s.side {
 		v = n - v
 	}
-	s.ddMemo.put(k, int8(v))
+	s.ddMemo.put(&k, h, int8(v))
 	return v
 }
 
@@ -746,9 +747,16 @@ func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 		hands = *rel
 	}
 	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
+	var held uint16 // suits an opponent still holds a card of
 	for _, o := range s.side.Opponents().Seats() {
-		k.shown = k.shown<<4 | uint16(st.shown[o])
+		k.shown |= uint16(st.shown[o])
+		for su := bridge.Clubs; su <= bridge.Spades; su++ {
+			if st.hands[o].InSuit(su) != 0 {
+				held |= 1 << su
+			}
+		}
 	}
+	k.shown &= held
 	return k
 }
 
@@ -818,6 +826,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		return rem // he cannot reach it
 	}
 	var key claimKey
+	var keyHash uint64
 	var entry claimBound // the table's bounds on st, and whether it has any
 	var inTable bool
 	if st.n == 0 {
@@ -837,12 +846,13 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		rel := relative(st.hands)
 		key = s.key(&st, &rel)
+		keyHash = key.hash()
 		if s.lower != nil {
-			if b, ok := s.lower.get(key); ok && int(b.lo) >= beta {
+			if b, ok := s.lower.get(&key, keyHash); ok && int(b.lo) >= beta {
 				return int(b.lo)
 			}
 		}
-		entry, inTable = s.memo.get(key)
+		entry, inTable = s.memo.get(&key, keyHash)
 		b, ok := entry, inTable
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
@@ -909,7 +919,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
-		s.memo.put(key, b)
+		s.memo.put(&key, keyHash, b)
 	}
 	return v
 }
@@ -1030,11 +1040,12 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 		return ms
 	}
 	seat := (st.leader + bridge.Seat(st.n)) & 3
+	var winCard bridge.Card
+	if st.n > 0 {
+		winCard = st.trick[s.winning(st)]
+	}
 	score := func(c bridge.Card) int {
-		wins := st.n == 0
-		if st.n > 0 {
-			wins = beatsCard(c, st.trick[s.winning(st)], s.trump)
-		}
+		wins := st.n == 0 || beatsCard(c, winCard, s.trump)
 		v := int(c.Rank())
 		if seat.Side() != s.side {
 			if wins {
@@ -1054,9 +1065,14 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 		}
 		return -v
 	}
+	var sc [13]int
+	for i, m := range ms {
+		sc[i] = score(m.card)
+	}
 	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && score(ms[j].card) > score(ms[j-1].card); j-- {
+		for j := i; j > 0 && sc[j] > sc[j-1]; j-- {
 			ms[j], ms[j-1] = ms[j-1], ms[j]
+			sc[j], sc[j-1] = sc[j-1], sc[j]
 		}
 	}
 	return ms
@@ -1368,20 +1384,21 @@ func (s *claimSearch) crossruff(step int) bool {
 // claimer's side: its cards ranking from the top down with no opponent's
 // card above them.
 func (s *claimSearch) winners(st *claimState, su bridge.Suit) bridge.Hand {
-	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
-	all := st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
-	b := all.SuitBits(su)
-	var out bridge.Hand
-	for b != 0 {
-		r := 15 - bits.LeadingZeros16(b)
-		c := bridge.NewCard(su, bridge.Rank(r))
-		if !own.Has(c) {
-			break
-		}
-		out = out.With(c)
-		b &^= 1 << r
+	own := (st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]).SuitBits(su)
+	others := (st.hands[s.side.Opponents().Seats()[0]] | st.hands[s.side.Opponents().Seats()[1]]).SuitBits(su)
+	if others != 0 {
+		own &^= uint16(2)<<(15-bits.LeadingZeros16(others)) - 1 // those above the opponents' highest
 	}
-	return out
+	return bridge.Hand(own) << (16 * su)
+}
+
+// allWinners returns the sure winners of every suit (see winners).
+func (s *claimSearch) allWinners(st *claimState) bridge.Hand {
+	var w bridge.Hand
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		w |= s.winners(st, su)
+	}
+	return w
 }
 
 func partnerPlayed(st *claimState, seat bridge.Seat) bool {
@@ -1398,9 +1415,7 @@ func partnerPlayed(st *claimState, seat bridge.Seat) bool {
 func (s *claimSearch) discards(st *claimState, seat bridge.Seat) bridge.Hand {
 	h := st.hands[seat]
 	out := h
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		out &^= s.winners(st, su)
-	}
+	out &^= s.allWinners(st)
 	if out == 0 {
 		out = h
 	}
@@ -1468,10 +1483,7 @@ func (s *claimSearch) sure(st *claimState) bool {
 		}
 	}
 	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
-	var w bridge.Hand
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		w |= s.winners(st, su)
-	}
+	w := s.allWinners(st)
 	var need bridge.Hand // a card of each suit the opponent on lead holds
 	if st.leader.Side() != s.side {
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
@@ -1663,10 +1675,7 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 			return 0 // a stated line still to follow
 		}
 	}
-	var w bridge.Hand
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		w |= s.winners(st, su)
-	}
+	w := s.allWinners(st)
 	safe := func(h, pard bridge.Hand) int {
 		t := (h & w).Len()
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
@@ -1836,36 +1845,45 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 
 // table is the search's open-addressing hash table (a Go map with these
 // keys costs a third of the search): the bounds of each trick start
-// searched by claimKey, the double-dummy bounds by ddKey. A slot's tag is
-// its key's hash with the low bit set (0: empty), compared before the key.
+// searched by claimKey, the double-dummy bounds by ddKey. The caller
+// hashes the key (claimKey.hash, ddKey.hash: a hash function kept in the
+// table is an indirect call, through which every key looked up escapes to
+// the heap). A slot's tag is its key's hash with the low bit set (0:
+// empty), compared before the key; the slot is chosen by the tag's other
+// bits, so the table grows without hashing its keys again.
 type table[K comparable, V any] struct {
-	keys []K
-	vals []V
-	tags []uint32
-	n    int
-	hash func(*K) uint64
+	slots []slot[K, V]
+	n     int
 }
 
-func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
+// slot is one entry of a table, its tag, key and value side by side: one
+// cache line read for a look-up, most of the time.
+type slot[K comparable, V any] struct {
+	tag uint64
+	key K
+	val V
+}
+
+func newTable[K comparable, V any]() *table[K, V] {
 	const size = 1 << 10
-	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash}
+	return &table[K, V]{slots: make([]slot[K, V], size)}
 }
 
 // boundTable holds the bounds on the value of each trick start searched.
 type boundTable = table[claimKey, claimBound]
 
-func newBoundTable() *boundTable {
-	return newTable[claimKey, claimBound](func(k *claimKey) uint64 {
-		return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
-	})
+func newBoundTable() *boundTable { return newTable[claimKey, claimBound]() }
+
+func (k *claimKey) hash() uint64 {
+	return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
 }
 
 // ddTable holds the double-dummy bounds already computed.
 type ddTable = table[ddKey, int8]
 
-func newDDTable() *ddTable {
-	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) })
-}
+func newDDTable() *ddTable { return newTable[ddKey, int8]() }
+
+func (k *ddKey) hash() uint64 { return mixHands(&k.hands, uint64(k.leader)) }
 
 // mixHands hashes a deal and a few small fields.
 func mixHands(d *bridge.Deal, extra uint64) uint64 {
@@ -1878,43 +1896,44 @@ func mixHands(d *bridge.Deal, extra uint64) uint64 {
 	return h
 }
 
-func (t *table[K, V]) slot(k *K) (int, uint32) {
-	mask := len(t.keys) - 1
-	h := t.hash(k)
-	tag := uint32(h>>32) | 1
-	i := int(h) & mask
-	for t.tags[i] != 0 && (t.tags[i] != tag || t.keys[i] != *k) {
+// find returns the index of the slot of key k, whose hash is h: its own,
+// or the empty one where it would go.
+func (t *table[K, V]) find(k *K, h uint64) int {
+	mask := len(t.slots) - 1
+	tag := h | 1
+	i := int(tag>>1) & mask
+	for t.slots[i].tag != 0 && (t.slots[i].tag != tag || t.slots[i].key != *k) {
 		i = (i + 1) & mask
 	}
-	return i, tag
+	return i
 }
 
-func (t *table[K, V]) get(k K) (V, bool) {
-	i, _ := t.slot(&k)
-	return t.vals[i], t.tags[i] != 0
+// get returns the value stored for key k (hash h), and whether there is one.
+func (t *table[K, V]) get(k *K, h uint64) (V, bool) {
+	e := &t.slots[t.find(k, h)]
+	return e.val, e.tag != 0
 }
 
-func (t *table[K, V]) put(k K, v V) {
-	i, tag := t.slot(&k)
-	if t.tags[i] == 0 {
-		if 2*(t.n+1) > len(t.keys) {
+// put stores v for key k (hash h).
+func (t *table[K, V]) put(k *K, h uint64, v V) {
+	i := t.find(k, h)
+	if t.slots[i].tag == 0 {
+		if 2*(t.n+1) > len(t.slots) {
 			t.grow()
-			i, tag = t.slot(&k)
+			i = t.find(k, h)
 		}
-		t.tags[i], t.keys[i] = tag, k
+		t.slots[i].tag, t.slots[i].key = h|1, *k
 		t.n++
 	}
-	t.vals[i] = v
+	t.slots[i].val = v
 }
 
 func (t *table[K, V]) grow() {
-	keys, vals, tags := t.keys, t.vals, t.tags
-	size := 2 * len(keys)
-	t.keys, t.vals, t.tags, t.n = make([]K, size), make([]V, size), make([]uint32, size), 0
-	for i, g := range tags {
-		if g != 0 {
-			j, tag := t.slot(&keys[i])
-			t.tags[j], t.keys[j], t.vals[j] = tag, keys[i], vals[i]
+	old := t.slots
+	t.slots, t.n = make([]slot[K, V], 2*len(old)), 0
+	for i := range old {
+		if e := &old[i]; e.tag != 0 {
+			t.slots[t.find(&e.key, e.tag)] = *e
 			t.n++
 		}
 	}
