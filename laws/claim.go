@@ -786,9 +786,10 @@ func relative(d bridge.Deal) bridge.Deal {
 			below := (uint64(1)<<g - 1) * lanes
 			w = w&^below | (w&below)<<1
 		}
-		for seat := range out {
-			out[seat] |= bridge.Hand(w>>(16*seat)&0xffff) << sh
-		}
+		out[0] |= bridge.Hand(w&0xffff) << sh
+		out[1] |= bridge.Hand(w>>16&0xffff) << sh
+		out[2] |= bridge.Hand(w>>32&0xffff) << sh
+		out[3] |= bridge.Hand(w>>48) << sh
 	}
 	return out
 }
@@ -1384,21 +1385,27 @@ func (s *claimSearch) crossruff(step int) bool {
 // claimer's side: its cards ranking from the top down with no opponent's
 // card above them.
 func (s *claimSearch) winners(st *claimState, su bridge.Suit) bridge.Hand {
-	own := (st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]).SuitBits(su)
-	others := (st.hands[s.side.Opponents().Seats()[0]] | st.hands[s.side.Opponents().Seats()[1]]).SuitBits(su)
-	if others != 0 {
-		own &^= uint16(2)<<(15-bits.LeadingZeros16(others)) - 1 // those above the opponents' highest
-	}
-	return bridge.Hand(own) << (16 * su)
+	return s.allWinners(st).InSuit(su)
 }
 
-// allWinners returns the sure winners of every suit (see winners).
+// allWinners returns the sure winners of every suit (see winners): the
+// side's cards above every card the opponents hold in their suit.
 func (s *claimSearch) allWinners(st *claimState) bridge.Hand {
-	var w bridge.Hand
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		w |= s.winners(st, su)
-	}
-	return w
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	own := st.hands[x] | st.hands[x+2]
+	return own &^ smearDown(st.hands[x+1]|st.hands[(x+3)&3])
+}
+
+// smearDown returns, in each suit, every rank at or below the highest
+// card of h in that suit. Each suit is a 16-bit lane of the hand; a shift
+// by k brings the low k bits of the lane above into the top of the lane,
+// and the mask clears them.
+func smearDown(h bridge.Hand) bridge.Hand {
+	h |= h >> 1 & 0x7fff_7fff_7fff_7fff
+	h |= h >> 2 & 0x3fff_3fff_3fff_3fff
+	h |= h >> 4 & 0x0fff_0fff_0fff_0fff
+	h |= h >> 8 & 0x00ff_00ff_00ff_00ff
+	return h
 }
 
 func partnerPlayed(st *claimState, seat bridge.Seat) bool {
