@@ -928,17 +928,15 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 // apply plays a move.
 func (s *claimSearch) apply(st claimState, m claimMove) claimState {
 	seat := (st.leader + bridge.Seat(st.n)) & 3
-	if st.n > 0 {
-		led := st.trick[0].Suit()
-		if m.card.Suit() != led {
-			st.shown[seat] |= 1 << led
-		}
+	if led := st.trick[0] >> 4; st.n > 0 && m.card>>4 != led {
+		// showing out; a card's suit is its high four bits (bridge.Card):
+		// Suit() here would keep apply from being inlined
+		st.shown[seat] |= 1 << led
 	}
-	st.hands[seat] = st.hands[seat].Without(m.card)
-	st.trick[st.n] = m.card
+	st.hands[seat] &^= 1 << m.card
+	st.trick[st.n&3] = m.card
 	st.n++
-	st.step = m.step
-	st.plan, st.planBy = m.plan, m.by
+	st.step, st.plan, st.planBy = m.step, m.plan, m.by
 	return st
 }
 
@@ -1491,6 +1489,9 @@ func (s *claimSearch) sure(st *claimState) bool {
 	}
 	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
 	w := s.allWinners(st)
+	if x&^w != 0 && y&^w != 0 {
+		return false // neither hand holds only winners
+	}
 	var need bridge.Hand // a card of each suit the opponent on lead holds
 	if st.leader.Side() != s.side {
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
@@ -1549,6 +1550,9 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 	n := 0
 	for _, x := range s.side.Seats() {
 		own := st.hands[x].SuitBits(s.ts)
+		if own == 0 {
+			continue
+		}
 		// k−1 opponent's trumps above: own trumps above the next one down
 		higher, rest := 0, opp
 		for {
@@ -1659,6 +1663,11 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 	if s.mode != modeNormal || st.leader.Side() != s.side {
 		return 0
 	}
+	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
+	w := s.allWinners(st)
+	if x&w == 0 {
+		return 0 // no winner to lead
+	}
 	// ruff[su]: the tricks in a row in which no opponent can ruff a lead
 	// of su — one holding a trump and k cards of su still holds one of
 	// them in each of the next k tricks
@@ -1682,7 +1691,6 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 			return 0 // a stated line still to follow
 		}
 	}
-	w := s.allWinners(st)
 	safe := func(h, pard bridge.Hand) int {
 		t := (h & w).Len()
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
@@ -1697,7 +1705,6 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 		}
 		return t
 	}
-	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
 	tl := safe(x, y)
 	if tl == 0 {
 		return 0
