@@ -555,11 +555,12 @@ type ddKey struct {
 	leader bridge.Seat
 }
 
+// claimKey is a trick start as the table knows it (see key).
 type claimKey struct {
 	hands  bridge.Deal
 	leader bridge.Seat
 	step   uint8
-	shown  uint16
+	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of and the opponents still hold
 }
 
 type claimBound struct{ lo, hi int8 }
@@ -576,10 +577,10 @@ type claimState struct {
 	planBy bridge.Seat
 }
 
-type claimMove struct {
-	card bridge.Card
+type claimMove struct { // 32 bytes, in this order
 	why  string
-	step int  // step index after the move
+	step int // step index after the move
+	card bridge.Card
 	plan Step // the plan for the rest of the trick
 	by   bridge.Seat
 }
@@ -741,6 +742,11 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 	return trump.IsSuit() && a.Suit() == bridge.Suit(trump)
 }
 
+// key returns the table key of trick start st, rel being its relative
+// ranks (kept absolute when the statement names cards). Of the suits
+// shown out of it keeps what the search reads (moves: has either opponent
+// shown out of the suit led?), and only for suits the opponents still
+// hold: with none left, no choice depends on where their cards lie.
 func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	hands := st.hands
 	if !s.cardSteps {
