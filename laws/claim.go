@@ -881,11 +881,21 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	}
 	a0, b0 := alpha, beta
 	moves, maximise := s.moves(&st)
+	// the last card of a trick: who wins it, before each card is tried
+	last, win := st.n == 3, 0
+	if last {
+		win = s.winning(&st)
+	}
 	v := 0
 	if maximise {
 		v = -1
 		for _, m := range moves {
-			c := s.search(s.apply(st, m), alpha, beta)
+			var c int
+			if last {
+				c = s.lastCard(&st, m, win, alpha, beta)
+			} else {
+				c = s.search(s.apply(st, m), alpha, beta)
+			}
 			if c > v {
 				v = c
 			}
@@ -899,7 +909,12 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	} else {
 		v = 14
 		for _, m := range moves {
-			c := s.search(s.apply(st, m), alpha, beta)
+			var c int
+			if last {
+				c = s.lastCard(&st, m, win, alpha, beta)
+			} else {
+				c = s.search(s.apply(st, m), alpha, beta)
+			}
 			if c < v {
 				v = c
 			}
@@ -929,6 +944,28 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		s.memo.put(&key, keyHash, b)
 	}
 	return v
+}
+
+// lastCard returns search's value of st, three cards on the trick of
+// which the win-th is winning it, after the move m: the next trick's start
+// searched at once (the trick's end is counted as search counts it).
+func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta int) int {
+	s.nodes++
+	if beatsCard(m.card, st.trick[win], s.trump) {
+		win = 3
+	}
+	w := (st.leader + bridge.Seat(win)) & 3
+	won := 0
+	if w.Side() == s.side {
+		won = 1
+	}
+	seat := (st.leader + 3) & 3
+	next := claimState{hands: st.hands, leader: w, step: m.step, shown: st.shown}
+	next.hands[seat] &^= 1 << m.card
+	if led := st.trick[0].Suit(); m.card.Suit() != led {
+		next.shown[seat] |= 1 << led
+	}
+	return won + s.search(next, alpha-won, beta-won)
 }
 
 // apply plays a move.
