@@ -844,8 +844,12 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			return lb
 		}
 		if !s.plain {
-			if lb := s.cashTricks(&st); lb >= beta {
-				return lb
+			// cashTricks is at most the leader's winners: worth computing
+			// when they are enough
+			if st.leader.Side() == s.side && (st.hands[st.leader]&s.allWinners(&st)).Len() >= beta {
+				if lb := s.cashTricks(&st); lb >= beta {
+					return lb
+				}
 			}
 			if beta == 1 && s.winsTrick(&st) {
 				return 1
@@ -1586,13 +1590,10 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 	if !s.hasTrump {
 		return 0
 	}
-	var opp uint16
-	for _, o := range s.side.Opponents().Seats() {
-		opp |= st.hands[o].SuitBits(s.ts)
-	}
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	opp := (st.hands[x+1] | st.hands[(x+3)&3]).SuitBits(s.ts)
 	n := 0
-	for _, x := range s.side.Seats() {
-		own := st.hands[x].SuitBits(s.ts)
+	for _, own := range [2]uint16{st.hands[x].SuitBits(s.ts), st.hands[x+2].SuitBits(s.ts)} {
 		if own == 0 {
 			continue
 		}
