@@ -1090,6 +1090,19 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 	if st.n > 0 {
 		winCard = st.trick[s.winning(st)]
 	}
+	var ruffed uint8 // the suits an opponent can ruff when the claimer's side leads them
+	if st.n == 0 && seat.Side() == s.side && s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) == 0 {
+				continue
+			}
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if su != s.ts && st.hands[o].InSuit(su) == 0 {
+					ruffed |= 1 << su
+				}
+			}
+		}
+	}
 	score := func(c bridge.Card) int {
 		wins := st.n == 0 || beatsCard(c, winCard, s.trump)
 		v := int(c.Rank())
@@ -1099,12 +1112,8 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 			}
 			return -v
 		}
-		if st.n == 0 && s.hasTrump && c.Suit() != s.ts {
-			for _, o := range s.side.Opponents().Seats() {
-				if st.hands[o].InSuit(c.Suit()) == 0 && st.hands[o].InSuit(s.ts) != 0 {
-					return 200 // a lead into a ruff
-				}
-			}
+		if ruffed&(1<<c.Suit()) != 0 {
+			return 200 // a lead into a ruff
 		}
 		if !wins {
 			return 100 - v
