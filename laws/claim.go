@@ -752,18 +752,13 @@ func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	if !s.cardSteps {
 		hands = *rel
 	}
-	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
-	var held uint16 // suits an opponent still holds a card of
-	for _, o := range s.side.Opponents().Seats() {
-		k.shown |= uint16(st.shown[o])
-		for su := bridge.Clubs; su <= bridge.Spades; su++ {
-			if st.hands[o].InSuit(su) != 0 {
-				held |= 1 << su
-			}
-		}
-	}
-	k.shown &= held
-	return k
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	o1, o2 := x+1, (x+3)&3
+	// the suits an opponent still holds a card of: the lowest bit of each
+	// suit's lane after smearing, gathered into the low four bits
+	l := uint64(smearDown(st.hands[o1]|st.hands[o2])) & 0x0001_0001_0001_0001
+	held := uint8(l | l>>15 | l>>30 | l>>45)
+	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16((st.shown[o1] | st.shown[o2]) & held)}
 }
 
 // relative returns the deal with the cards of each suit renumbered from the
