@@ -1531,14 +1531,11 @@ func (s *claimSearch) sure(st *claimState) bool {
 	if st.n != 0 {
 		return false
 	}
-	if s.hasTrump {
-		for _, o := range s.side.Opponents().Seats() {
-			if st.hands[o].InSuit(s.ts) != 0 {
-				return false
-			}
-		}
+	me := bridge.Seat(s.side) // the side's seats are me and me+2, the opponents' me+1 and me+3
+	if s.hasTrump && (st.hands[me+1]|st.hands[(me+3)&3]).InSuit(s.ts) != 0 {
+		return false
 	}
-	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
+	x, y := st.hands[me], st.hands[me+2]
 	w := s.allWinners(st)
 	if x&^w != 0 && y&^w != 0 {
 		return false // neither hand holds only winners
