@@ -564,11 +564,12 @@ type ddKey struct {
 	leader bridge.Seat
 }
 
+// claimKey is a trick start as the table knows it (see key).
 type claimKey struct {
 	hands  bridge.Deal
 	leader bridge.Seat
 	step   uint8
-	shown  uint16
+	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of and the opponents still hold
 }
 
 type claimBound struct{ lo, hi int8 }
@@ -585,10 +586,10 @@ type claimState struct {
 	planBy bridge.Seat
 }
 
-type claimMove struct {
-	card bridge.Card
+type claimMove struct { // 32 bytes, in this order
 	why  string
-	step int  // step index after the move
+	step int // step index after the move
+	card bridge.Card
 	plan Step // the plan for the rest of the trick
 	by   bridge.Seat
 }
@@ -688,7 +689,8 @@ func (s *claimSearch) ddBoundRel(st *claimState, rel *bridge.Deal) int {
 	if s.ddMemo == nil {
 		s.ddMemo = newDDTable()
 	}
-	if v, ok := s.ddMemo.get(k); ok {
+	h := k.hash()
+	if v, ok := s.ddMemo.get(&k, h); ok {
 		return int(v)
 	}
 	v, err := s.solver.Tricks(dd.Position{Hands: st.hands, Trump: s.trump, Leader: st.leader})
@@ -698,7 +700,7 @@ func (s *claimSearch) ddBoundRel(st *claimState, rel *bridge.Deal) int {
 	if st.leader.Side() != s.side {
 		v = n - v
 	}
-	s.ddMemo.put(k, int8(v))
+	s.ddMemo.put(&k, h, int8(v))
 	return v
 }
 
@@ -749,16 +751,23 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 	return trump.IsSuit() && a.Suit() == bridge.Suit(trump)
 }
 
+// key returns the table key of trick start st, rel being its relative
+// ranks (kept absolute when the statement names cards). Of the suits
+// shown out of it keeps what the search reads (moves: has either opponent
+// shown out of the suit led?), and only for suits the opponents still
+// hold: with none left, no choice depends on where their cards lie.
 func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	hands := st.hands
 	if !s.cardSteps {
 		hands = *rel
 	}
-	k := claimKey{hands: hands, leader: st.leader, step: uint8(st.step)}
-	for _, o := range s.side.Opponents().Seats() {
-		k.shown = k.shown<<4 | uint16(st.shown[o])
-	}
-	return k
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	o1, o2 := x+1, (x+3)&3
+	// the suits an opponent still holds a card of: the lowest bit of each
+	// suit's lane after smearing, gathered into the low four bits
+	l := uint64(smearDown(st.hands[o1]|st.hands[o2])) & 0x0001_0001_0001_0001
+	held := uint8(l | l>>15 | l>>30 | l>>45)
+	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16((st.shown[o1] | st.shown[o2]) & held)}
 }
 
 // relative returns the deal with the cards of each suit renumbered from the
@@ -787,9 +796,10 @@ func relative(d bridge.Deal) bridge.Deal {
 			below := (uint64(1)<<g - 1) * lanes
 			w = w&^below | (w&below)<<1
 		}
-		for seat := range out {
-			out[seat] |= bridge.Hand(w>>(16*seat)&0xffff) << sh
-		}
+		out[0] |= bridge.Hand(w&0xffff) << sh
+		out[1] |= bridge.Hand(w>>16&0xffff) << sh
+		out[2] |= bridge.Hand(w>>32&0xffff) << sh
+		out[3] |= bridge.Hand(w>>48) << sh
 	}
 	return out
 }
@@ -827,6 +837,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		return rem // he cannot reach it
 	}
 	var key claimKey
+	var keyHash uint64
 	var entry claimBound // the table's bounds on st, and whether it has any
 	var inTable bool
 	if st.n == 0 {
@@ -837,8 +848,12 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			return lb
 		}
 		if !s.plain {
-			if lb := s.cashTricks(&st); lb >= beta {
-				return lb
+			// cashTricks is at most the leader's winners: worth computing
+			// when they are enough
+			if st.leader.Side() == s.side && (st.hands[st.leader]&s.allWinners(&st)).Len() >= beta {
+				if lb := s.cashTricks(&st); lb >= beta {
+					return lb
+				}
 			}
 			if beta == 1 && s.winsTrick(&st) {
 				return 1
@@ -846,12 +861,13 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		rel := relative(st.hands)
 		key = s.key(&st, &rel)
+		keyHash = key.hash()
 		if s.lower != nil {
-			if b, ok := s.lower.get(key); ok && int(b.lo) >= beta {
+			if b, ok := s.lower.get(&key, keyHash); ok && int(b.lo) >= beta {
 				return int(b.lo)
 			}
 		}
-		entry, inTable = s.memo.get(key)
+		entry, inTable = s.memo.get(&key, keyHash)
 		b, ok := entry, inTable
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
@@ -873,11 +889,21 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	}
 	a0, b0 := alpha, beta
 	moves, maximise := s.moves(&st)
+	// the last card of a trick: who wins it, before each card is tried
+	last, win := st.n == 3, 0
+	if last {
+		win = s.winning(&st)
+	}
 	v := 0
 	if maximise {
 		v = -1
 		for _, m := range moves {
-			c := s.search(s.apply(st, m), alpha, beta)
+			var c int
+			if last {
+				c = s.lastCard(&st, m, win, alpha, beta)
+			} else {
+				c = s.search(s.apply(st, m), alpha, beta)
+			}
 			if c > v {
 				v = c
 			}
@@ -891,7 +917,12 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	} else {
 		v = 14
 		for _, m := range moves {
-			c := s.search(s.apply(st, m), alpha, beta)
+			var c int
+			if last {
+				c = s.lastCard(&st, m, win, alpha, beta)
+			} else {
+				c = s.search(s.apply(st, m), alpha, beta)
+			}
 			if c < v {
 				v = c
 			}
@@ -918,25 +949,45 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
-		s.memo.put(key, b)
+		s.memo.put(&key, keyHash, b)
 	}
 	return v
+}
+
+// lastCard returns search's value of st, three cards on the trick of
+// which the win-th is winning it, after the move m: the next trick's start
+// searched at once (the trick's end is counted as search counts it).
+func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta int) int {
+	s.nodes++
+	if beatsCard(m.card, st.trick[win], s.trump) {
+		win = 3
+	}
+	w := (st.leader + bridge.Seat(win)) & 3
+	won := 0
+	if w.Side() == s.side {
+		won = 1
+	}
+	seat := (st.leader + 3) & 3
+	next := claimState{hands: st.hands, leader: w, step: m.step, shown: st.shown}
+	next.hands[seat] &^= 1 << m.card
+	if led := st.trick[0].Suit(); m.card.Suit() != led {
+		next.shown[seat] |= 1 << led
+	}
+	return won + s.search(next, alpha-won, beta-won)
 }
 
 // apply plays a move.
 func (s *claimSearch) apply(st claimState, m claimMove) claimState {
 	seat := (st.leader + bridge.Seat(st.n)) & 3
-	if st.n > 0 {
-		led := st.trick[0].Suit()
-		if m.card.Suit() != led {
-			st.shown[seat] |= 1 << led
-		}
+	if led := st.trick[0] >> 4; st.n > 0 && m.card>>4 != led {
+		// showing out; a card's suit is its high four bits (bridge.Card):
+		// Suit() here would keep apply from being inlined
+		st.shown[seat] |= 1 << led
 	}
-	st.hands[seat] = st.hands[seat].Without(m.card)
-	st.trick[st.n] = m.card
+	st.hands[seat] &^= 1 << m.card
+	st.trick[st.n&3] = m.card
 	st.n++
-	st.step = m.step
-	st.plan, st.planBy = m.plan, m.by
+	st.step, st.plan, st.planBy = m.step, m.plan, m.by
 	return st
 }
 
@@ -1039,11 +1090,25 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 		return ms
 	}
 	seat := (st.leader + bridge.Seat(st.n)) & 3
-	score := func(c bridge.Card) int {
-		wins := st.n == 0
-		if st.n > 0 {
-			wins = beatsCard(c, st.trick[s.winning(st)], s.trump)
+	var winCard bridge.Card
+	if st.n > 0 {
+		winCard = st.trick[s.winning(st)]
+	}
+	var ruffed uint8 // the suits an opponent can ruff when the claimer's side leads them
+	if st.n == 0 && seat.Side() == s.side && s.hasTrump {
+		for _, o := range s.side.Opponents().Seats() {
+			if st.hands[o].InSuit(s.ts) == 0 {
+				continue
+			}
+			for su := bridge.Clubs; su <= bridge.Spades; su++ {
+				if su != s.ts && st.hands[o].InSuit(su) == 0 {
+					ruffed |= 1 << su
+				}
+			}
 		}
+	}
+	score := func(c bridge.Card) int {
+		wins := st.n == 0 || beatsCard(c, winCard, s.trump)
 		v := int(c.Rank())
 		if seat.Side() != s.side {
 			if wins {
@@ -1051,21 +1116,22 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 			}
 			return -v
 		}
-		if st.n == 0 && s.hasTrump && c.Suit() != s.ts {
-			for _, o := range s.side.Opponents().Seats() {
-				if st.hands[o].InSuit(c.Suit()) == 0 && st.hands[o].InSuit(s.ts) != 0 {
-					return 200 // a lead into a ruff
-				}
-			}
+		if ruffed&(1<<c.Suit()) != 0 {
+			return 200 // a lead into a ruff
 		}
 		if !wins {
 			return 100 - v
 		}
 		return -v
 	}
+	var sc [13]int
+	for i, m := range ms {
+		sc[i] = score(m.card)
+	}
 	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && score(ms[j].card) > score(ms[j-1].card); j-- {
+		for j := i; j > 0 && sc[j] > sc[j-1]; j-- {
 			ms[j], ms[j-1] = ms[j-1], ms[j]
+			sc[j], sc[j-1] = sc[j-1], sc[j]
 		}
 	}
 	return ms
@@ -1377,20 +1443,27 @@ func (s *claimSearch) crossruff(step int) bool {
 // claimer's side: its cards ranking from the top down with no opponent's
 // card above them.
 func (s *claimSearch) winners(st *claimState, su bridge.Suit) bridge.Hand {
-	own := st.hands[s.side.Seats()[0]] | st.hands[s.side.Seats()[1]]
-	all := st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]
-	b := all.SuitBits(su)
-	var out bridge.Hand
-	for b != 0 {
-		r := 15 - bits.LeadingZeros16(b)
-		c := bridge.NewCard(su, bridge.Rank(r))
-		if !own.Has(c) {
-			break
-		}
-		out = out.With(c)
-		b &^= 1 << r
-	}
-	return out
+	return s.allWinners(st).InSuit(su)
+}
+
+// allWinners returns the sure winners of every suit (see winners): the
+// side's cards above every card the opponents hold in their suit.
+func (s *claimSearch) allWinners(st *claimState) bridge.Hand {
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	own := st.hands[x] | st.hands[x+2]
+	return own &^ smearDown(st.hands[x+1]|st.hands[(x+3)&3])
+}
+
+// smearDown returns, in each suit, every rank at or below the highest
+// card of h in that suit. Each suit is a 16-bit lane of the hand; a shift
+// by k brings the low k bits of the lane above into the top of the lane,
+// and the mask clears them.
+func smearDown(h bridge.Hand) bridge.Hand {
+	h |= h >> 1 & 0x7fff_7fff_7fff_7fff
+	h |= h >> 2 & 0x3fff_3fff_3fff_3fff
+	h |= h >> 4 & 0x0fff_0fff_0fff_0fff
+	h |= h >> 8 & 0x00ff_00ff_00ff_00ff
+	return h
 }
 
 func partnerPlayed(st *claimState, seat bridge.Seat) bool {
@@ -1407,9 +1480,7 @@ func partnerPlayed(st *claimState, seat bridge.Seat) bool {
 func (s *claimSearch) discards(st *claimState, seat bridge.Seat) bridge.Hand {
 	h := st.hands[seat]
 	out := h
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		out &^= s.winners(st, su)
-	}
+	out &^= s.allWinners(st)
 	if out == 0 {
 		out = h
 	}
@@ -1469,17 +1540,14 @@ func (s *claimSearch) sure(st *claimState) bool {
 	if st.n != 0 {
 		return false
 	}
-	if s.hasTrump {
-		for _, o := range s.side.Opponents().Seats() {
-			if st.hands[o].InSuit(s.ts) != 0 {
-				return false
-			}
-		}
+	me := bridge.Seat(s.side) // the side's seats are me and me+2, the opponents' me+1 and me+3
+	if s.hasTrump && (st.hands[me+1]|st.hands[(me+3)&3]).InSuit(s.ts) != 0 {
+		return false
 	}
-	x, y := st.hands[s.side.Seats()[0]], st.hands[s.side.Seats()[1]]
-	var w bridge.Hand
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		w |= s.winners(st, su)
+	x, y := st.hands[me], st.hands[me+2]
+	w := s.allWinners(st)
+	if x&^w != 0 && y&^w != 0 {
+		return false // neither hand holds only winners
 	}
 	var need bridge.Hand // a card of each suit the opponent on lead holds
 	if st.leader.Side() != s.side {
@@ -1532,13 +1600,13 @@ func (s *claimSearch) masterTrumps(st *claimState) int {
 	if !s.hasTrump {
 		return 0
 	}
-	var opp uint16
-	for _, o := range s.side.Opponents().Seats() {
-		opp |= st.hands[o].SuitBits(s.ts)
-	}
+	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
+	opp := (st.hands[x+1] | st.hands[(x+3)&3]).SuitBits(s.ts)
 	n := 0
-	for _, x := range s.side.Seats() {
-		own := st.hands[x].SuitBits(s.ts)
+	for _, own := range [2]uint16{st.hands[x].SuitBits(s.ts), st.hands[x+2].SuitBits(s.ts)} {
+		if own == 0 {
+			continue
+		}
 		// k−1 opponent's trumps above: own trumps above the next one down
 		higher, rest := 0, opp
 		for {
@@ -1649,6 +1717,11 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 	if s.mode != modeNormal || st.leader.Side() != s.side {
 		return 0
 	}
+	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
+	w := s.allWinners(st)
+	if x&w == 0 {
+		return 0 // no winner to lead
+	}
 	// ruff[su]: the tricks in a row in which no opponent can ruff a lead
 	// of su — one holding a trump and k cards of su still holds one of
 	// them in each of the next k tricks
@@ -1672,10 +1745,6 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 			return 0 // a stated line still to follow
 		}
 	}
-	var w bridge.Hand
-	for su := bridge.Clubs; su <= bridge.Spades; su++ {
-		w |= s.winners(st, su)
-	}
 	safe := func(h, pard bridge.Hand) int {
 		t := (h & w).Len()
 		for su := bridge.Clubs; su <= bridge.Spades; su++ {
@@ -1690,7 +1759,6 @@ func (s *claimSearch) cashTricks(st *claimState) int {
 		}
 		return t
 	}
-	x, y := st.hands[st.leader], st.hands[st.leader.Partner()]
 	tl := safe(x, y)
 	if tl == 0 {
 		return 0
@@ -1845,36 +1913,45 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 
 // table is the search's open-addressing hash table (a Go map with these
 // keys costs a third of the search): the bounds of each trick start
-// searched by claimKey, the double-dummy bounds by ddKey. A slot's tag is
-// its key's hash with the low bit set (0: empty), compared before the key.
+// searched by claimKey, the double-dummy bounds by ddKey. The caller
+// hashes the key (claimKey.hash, ddKey.hash: a hash function kept in the
+// table is an indirect call, through which every key looked up escapes to
+// the heap). A slot's tag is its key's hash with the low bit set (0:
+// empty), compared before the key; the slot is chosen by the tag's other
+// bits, so the table grows without hashing its keys again.
 type table[K comparable, V any] struct {
-	keys []K
-	vals []V
-	tags []uint32
-	n    int
-	hash func(*K) uint64
+	slots []slot[K, V]
+	n     int
 }
 
-func newTable[K comparable, V any](hash func(*K) uint64) *table[K, V] {
+// slot is one entry of a table, its tag, key and value side by side: one
+// cache line read for a look-up, most of the time.
+type slot[K comparable, V any] struct {
+	tag uint64
+	key K
+	val V
+}
+
+func newTable[K comparable, V any]() *table[K, V] {
 	const size = 1 << 10
-	return &table[K, V]{keys: make([]K, size), vals: make([]V, size), tags: make([]uint32, size), hash: hash}
+	return &table[K, V]{slots: make([]slot[K, V], size)}
 }
 
 // boundTable holds the bounds on the value of each trick start searched.
 type boundTable = table[claimKey, claimBound]
 
-func newBoundTable() *boundTable {
-	return newTable[claimKey, claimBound](func(k *claimKey) uint64 {
-		return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
-	})
+func newBoundTable() *boundTable { return newTable[claimKey, claimBound]() }
+
+func (k *claimKey) hash() uint64 {
+	return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
 }
 
 // ddTable holds the double-dummy bounds already computed.
 type ddTable = table[ddKey, int8]
 
-func newDDTable() *ddTable {
-	return newTable[ddKey, int8](func(k *ddKey) uint64 { return mixHands(&k.hands, uint64(k.leader)) })
-}
+func newDDTable() *ddTable { return newTable[ddKey, int8]() }
+
+func (k *ddKey) hash() uint64 { return mixHands(&k.hands, uint64(k.leader)) }
 
 // mixHands hashes a deal and a few small fields.
 func mixHands(d *bridge.Deal, extra uint64) uint64 {
@@ -1887,43 +1964,44 @@ func mixHands(d *bridge.Deal, extra uint64) uint64 {
 	return h
 }
 
-func (t *table[K, V]) slot(k *K) (int, uint32) {
-	mask := len(t.keys) - 1
-	h := t.hash(k)
-	tag := uint32(h>>32) | 1
-	i := int(h) & mask
-	for t.tags[i] != 0 && (t.tags[i] != tag || t.keys[i] != *k) {
+// find returns the index of the slot of key k, whose hash is h: its own,
+// or the empty one where it would go.
+func (t *table[K, V]) find(k *K, h uint64) int {
+	mask := len(t.slots) - 1
+	tag := h | 1
+	i := int(tag>>1) & mask
+	for t.slots[i].tag != 0 && (t.slots[i].tag != tag || t.slots[i].key != *k) {
 		i = (i + 1) & mask
 	}
-	return i, tag
+	return i
 }
 
-func (t *table[K, V]) get(k K) (V, bool) {
-	i, _ := t.slot(&k)
-	return t.vals[i], t.tags[i] != 0
+// get returns the value stored for key k (hash h), and whether there is one.
+func (t *table[K, V]) get(k *K, h uint64) (V, bool) {
+	e := &t.slots[t.find(k, h)]
+	return e.val, e.tag != 0
 }
 
-func (t *table[K, V]) put(k K, v V) {
-	i, tag := t.slot(&k)
-	if t.tags[i] == 0 {
-		if 2*(t.n+1) > len(t.keys) {
+// put stores v for key k (hash h).
+func (t *table[K, V]) put(k *K, h uint64, v V) {
+	i := t.find(k, h)
+	if t.slots[i].tag == 0 {
+		if 2*(t.n+1) > len(t.slots) {
 			t.grow()
-			i, tag = t.slot(&k)
+			i = t.find(k, h)
 		}
-		t.tags[i], t.keys[i] = tag, k
+		t.slots[i].tag, t.slots[i].key = h|1, *k
 		t.n++
 	}
-	t.vals[i] = v
+	t.slots[i].val = v
 }
 
 func (t *table[K, V]) grow() {
-	keys, vals, tags := t.keys, t.vals, t.tags
-	size := 2 * len(keys)
-	t.keys, t.vals, t.tags, t.n = make([]K, size), make([]V, size), make([]uint32, size), 0
-	for i, g := range tags {
-		if g != 0 {
-			j, tag := t.slot(&keys[i])
-			t.tags[j], t.keys[j], t.vals[j] = tag, keys[i], vals[i]
+	old := t.slots
+	t.slots, t.n = make([]slot[K, V], 2*len(old)), 0
+	for i := range old {
+		if e := &old[i]; e.tag != 0 {
+			t.slots[t.find(&e.key, e.tag)] = *e
 			t.n++
 		}
 	}
