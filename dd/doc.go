@@ -103,10 +103,9 @@
 //
 // Moves are ordered by simple bridge heuristics (cash winners, lead towards
 // partner's tenace, second hand low, third hand high, win cheaply in fourth
-// seat, ruff low, discard from length). Before them — on lead, in second
-// and third seat, and in fourth seat when void — the search tries the card
-// that last caused a cut-off in the same situation (a killer move,
-// remembered per trump strain).
+// seat, ruff low, discard from length). Before them, in every seat, the
+// search tries the card that last caused a cut-off in the same situation
+// (a killer move, remembered per trump strain).
 //
 // The table of one solver grows up to a memory limit (Options.MaxMemory,
 // DefaultMaxMemory: two thirds for entries, one third for their buckets)

@@ -13,10 +13,9 @@ type play struct {
 	// fields below make a play 32 bytes, so that plays[d] is a shift away
 	// and moves[i&15] needs no bounds check.
 	moves [16]int8
-	// useK and kkey are expand's: whether it uses the killer table and
-	// its key (see killerKey). Kept here rather than in locals, which the
-	// compiler would reload at every turn of expand's move loop.
-	useK bool
+	// kkey is expand's key to the killer table (see killerKey). Kept
+	// here rather than in a local, which the compiler would reload at
+	// every turn of expand's move loop.
 	kkey uint64
 }
 
@@ -447,17 +446,17 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	}
 	// The card that last caused a cut-off in the same situation (see
 	// killerKey) is tried first, and the others are ordered only if it
-	// fails — except in fourth seat when following suit, where the simple
-	// ordering is nearly always right.
+	// fails. Fourth hand following suit uses it too: which card wins
+	// cheaply or goes low is usually clear, but with long suits and voids
+	// about (the four-void deal) the card that keeps an entry or a stopper
+	// is not, and the killer finds it (a third of the trump strains'
+	// positions there; as many as before on random deals).
 	var rest uint64
 	n := 0
-	p.useK = inTrick || suitOf(legal, int(e.tricks[d>>2&15].lead)) == 0
-	if p.useK {
-		p.kkey = e.killerKey(d)
-		if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
-			p.moves[0] = k
-			n, rest = 1, legal&^(1<<uint(k))
-		}
+	p.kkey = e.killerKey(d)
+	if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
+		p.moves[0] = k
+		n, rest = 1, legal&^(1<<uint(k))
 	}
 	if n == 0 {
 		// Order every legal card (two or more: see order), without the
@@ -527,9 +526,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best >= beta {
-				if p.useK {
-					e.killer.put(p.kkey, c)
-				}
+				e.killer.put(p.kkey, c)
 				ts.eqv = cs
 				return best, crw
 			}
@@ -538,9 +535,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best < beta {
-				if p.useK {
-					e.killer.put(p.kkey, c)
-				}
+				e.killer.put(p.kkey, c)
 				ts.eqv = cs
 				return best, crw
 			}
