@@ -65,6 +65,11 @@ func newEnv(t *testing.T, bk storetest.Backend) *env {
 	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
+	// As a load balancer would, wait until the instance says it is ready:
+	// on PostgreSQL the broker's LISTEN connection comes up a moment after
+	// the server (readyz is 503 until then, which TestEveryRouteRefusesBadInput
+	// once saw).
+	waitReady(t, ts.URL)
 	e := &env{t: t, st: st, srv: srv, ts: ts, id: id, codes: map[int]string{}}
 	cs, err := st.Codes(ctx, id)
 	if err != nil {
