@@ -36,8 +36,8 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 		if got := tt.find(b.shape, b.seat); got != bi {
 			t.Fatalf("bucket %d (shape %x seat %x) found at %d", bi, b.shape, b.seat, got)
 		}
-		if int(b.n) > 1<<b.class || int(b.off)+1<<b.class > tt.size ||
-			int(b.off)>>chunkBits != (int(b.off)+1<<b.class-1)>>chunkBits {
+		if cs := int(classSize[b.class]); int(b.n) > cs || int(b.off)+cs > tt.size ||
+			int(b.off)>>chunkBits != (int(b.off)+cs-1)>>chunkBits {
 			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, tt.size)
 		}
 		es := tt.block(b.off, int(b.n))
@@ -207,6 +207,19 @@ func TestTTChunks(t *testing.T) {
 		var h ttHint
 		if hit, v, _ := tt.lookup(p.shape, 0, p.w0, p.w1, 7, &h); !hit || v >= 7 {
 			t.Fatalf("shape %x: stored last, found %v (value %d)", p.shape, hit, v)
+		}
+	}
+}
+
+// TestTTClassSizes: block sizes grow, by at most a third from 4 on, and
+// the largest block holds the 1024 entries a bucket may keep.
+func TestTTClassSizes(t *testing.T) {
+	if classSize[0] != 1 || classSize[maxClass] != 1024 {
+		t.Fatalf("block sizes %d to %d, want 1 to 1024", classSize[0], classSize[maxClass])
+	}
+	for c := 1; c <= maxClass; c++ {
+		if lo, hi := classSize[c-1], classSize[c]; hi <= lo || lo >= 4 && 3*hi > 4*lo {
+			t.Errorf("class %d holds %d entries after %d", c, hi, lo)
 		}
 	}
 }
