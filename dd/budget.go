@@ -11,7 +11,7 @@ import "sync/atomic"
 // positions nearest the end of the play instead, which costs time, never
 // a wrong result.
 //
-// The limit is exceeded only by each solver's smallest tables (about 160
+// The limit is exceeded only by each solver's smallest tables (about 128
 // KB, which a solver needs to search at all) and by the scratch space a
 // full table uses to make room (a copy of its buckets still in use). It
 // counts the transposition tables only: each solver also keeps a table of

@@ -74,11 +74,11 @@ func checkTable(t *testing.T, r *rand.Rand, s *Solver, trump, variants int) int 
 	checked := 0
 	for bi := range tt.buckets {
 		b := &tt.buckets[bi]
-		if b.gen != tt.gen {
+		if b.gen() != tt.gen {
 			continue
 		}
-		leader := int(b.seat >> 9)
-		for _, en := range tt.block(b.off, int(b.n)) {
+		leader := int(b.seat() >> 9)
+		for _, en := range tt.block(b.off, b.count()) {
 			for v := 0; v < variants; v++ {
 				h := entryPosition(r, b.shape, &en)
 				ns := ref.lead(h, leader)

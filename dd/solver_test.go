@@ -202,12 +202,13 @@ func TestFourVoidDeal(t *testing.T) {
 	}
 	d := mustDeal(t, fourVoid)
 	start, c0 := time.Now(), cpuTime()
-	tab, err := NewSolverOptions(Options{}).Table(d)
+	s := NewSolverOptions(Options{})
+	tab, err := s.Table(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cpu := cpuTime() - c0
-	t.Logf("table %v in %v (%v of CPU)", tab, time.Since(start), cpu)
+	t.Logf("table %v in %v (%v of CPU), transposition table %d bytes", tab, time.Since(start), cpu, s.Memory())
 	// The table bridge-solver's README gives for the deal (its rows by
 	// strain, declarers South, North, West, East), by declarer here.
 	want := Table{{8, 4, 7, 4, 5}, {4, 8, 4, 7, 5}, {7, 4, 8, 4, 5}, {4, 7, 4, 8, 5}}
@@ -216,6 +217,13 @@ func TestFourVoidDeal(t *testing.T) {
 	}
 	if cpu > time.Minute {
 		t.Errorf("took %v of CPU, want under a minute", cpu)
+	}
+	// Issue 19: a peak under 150 MB (143 MiB) for the process. The table
+	// never shrinks, so what it holds at the end is its peak (109 MiB); the
+	// rest of the process (the runtime, the killer moves, the garbage of
+	// the table's growth) took about 20 MiB more.
+	if m := s.Memory(); m > 120<<20 {
+		t.Errorf("transposition table of %d MiB, want at most 120", m>>20)
 	}
 }
 

@@ -29,18 +29,18 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 	t.Helper()
 	for bi := range tt.buckets {
 		b := &tt.buckets[bi]
-		if b.gen != tt.gen {
+		if b.gen() != tt.gen {
 			continue
 		}
 		buckets++
-		if got := tt.find(b.shape, b.seat); got != bi {
-			t.Fatalf("bucket %d (shape %x seat %x) found at %d", bi, b.shape, b.seat, got)
+		if got := tt.find(b.shape, b.seat()); got != bi {
+			t.Fatalf("bucket %d (shape %x seat %x) found at %d", bi, b.shape, b.seat(), got)
 		}
-		if int(b.n) > 1<<b.class || int(b.off)+1<<b.class > tt.size ||
-			int(b.off)>>chunkBits != (int(b.off)+1<<b.class-1)>>chunkBits {
-			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.n, b.class, b.off, tt.size)
+		if cs := int(classSize[b.class()]); b.count() > cs || int(b.off)+cs > tt.size ||
+			int(b.off)>>chunkBits != (int(b.off)+cs-1)>>chunkBits {
+			t.Fatalf("bucket %d: %d entries, class %d, offset %d of %d", bi, b.count(), b.class(), b.off, tt.size)
 		}
-		es := tt.block(b.off, int(b.n))
+		es := tt.block(b.off, b.count())
 		seen := map[[2]uint64]bool{}
 		for i := range es {
 			en := &es[i]
@@ -71,14 +71,14 @@ func checkTTInvariants(t *testing.T, tt *transTable) (buckets, entries int) {
 				t.Fatalf("bucket %d: pattern %04x %x %x twice", bi, ks, w0, w1)
 			}
 			seen[key] = true
-			if got := specificKey(uint8(b.seat>>9), w0, w1, ks, b.shape); got != b.seat {
-				t.Fatalf("bucket %d (key %x) holds an entry of key %x", bi, b.seat, got)
+			if got := specificKey(uint8(b.seat()>>9), w0, w1, ks, b.shape); got != b.seat() {
+				t.Fatalf("bucket %d (key %x) holds an entry of key %x", bi, b.seat(), got)
 			}
 		}
-		if b.seat&generalKey == 0 {
-			gi := tt.find(b.shape, b.seat&^0x1ff|generalKey)
-			if gi < 0 || !tt.buckets[gi].spec {
-				t.Fatalf("specific bucket %d (shape %x seat %x) without a general bucket that says so", bi, b.shape, b.seat)
+		if b.seat()&generalKey == 0 {
+			gi := tt.find(b.shape, b.seat()&^0x1ff|generalKey)
+			if gi < 0 || !tt.buckets[gi].spec() {
+				t.Fatalf("specific bucket %d (shape %x seat %x) without a general bucket that says so", bi, b.shape, b.seat())
 			}
 		}
 	}
@@ -208,5 +208,49 @@ func TestTTChunks(t *testing.T) {
 		if hit, v, _ := tt.lookup(p.shape, 0, p.w0, p.w1, 7, &h); !hit || v >= 7 {
 			t.Fatalf("shape %x: stored last, found %v (value %d)", p.shape, hit, v)
 		}
+	}
+}
+
+// TestTTClassSizes: block sizes grow, by at most a third from 4 on, and
+// the largest block holds the 1024 entries a bucket may keep.
+func TestTTClassSizes(t *testing.T) {
+	if classSize[0] != 1 || classSize[maxClass] != 1024 {
+		t.Fatalf("block sizes %d to %d, want 1 to 1024", classSize[0], classSize[maxClass])
+	}
+	for c := 1; c <= maxClass; c++ {
+		if lo, hi := classSize[c-1], classSize[c]; hi <= lo || lo >= 4 && 3*hi > 4*lo {
+			t.Errorf("class %d holds %d entries after %d", c, hi, lo)
+		}
+	}
+}
+
+// TestTTGenerationWrap: a bucket keeps a few bits of generation, so the
+// generations wrap every few dozen clears; a position stored before a clear
+// is never found after it, however many clears have gone by.
+func TestTTGenerationWrap(t *testing.T) {
+	tt := newTransTable(1<<20, nil)
+	const w0, w1 = 0x3 << 24, 0x3 << 24 // North holds the top club and heart
+	shapes := []uint64{0x1111_1111_1111_1111, 0x2222_2222_2222_2222, 0x3333_3333_3333_3333}
+	for round := range 5 << keyGenBits {
+		tt.clear()
+		for _, shape := range shapes {
+			var h ttHint
+			if hit, _, _ := tt.lookup(shape, 0, w0, w1, 7, &h); hit {
+				t.Fatalf("round %d (generation %d): shape %x found after a clear", round, tt.gen, shape)
+			}
+		}
+		// The first shape is stored in the first round only, so that
+		// its bucket is left from an earlier generation when they wrap.
+		shape := shapes[0]
+		if round > 0 {
+			shape = shapes[1+round%2]
+		}
+		var h ttHint
+		tt.lookup(shape, 0, w0, w1, 7, &h)
+		tt.store(shape, 0, w0, w1, 0x0101, 7, 13, &h) // top club and heart: NS make 7
+		if hit, v, _ := tt.lookup(shape, 0, w0, w1, 7, &h); !hit || v < 7 {
+			t.Fatalf("round %d: shape %x stored, found %v (value %d)", round, shape, hit, v)
+		}
+		checkTTInvariants(t, tt)
 	}
 }
