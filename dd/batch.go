@@ -25,6 +25,14 @@ type BatchOptions struct {
 	Progress func(done, total int)
 }
 
+// workers is the number of workers o asks for, one per CPU for 0.
+func (o BatchOptions) workers() int {
+	if o.Workers <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Workers
+}
+
 // Tables computes the double-dummy table of every deal, spreading the deals
 // over several workers, each with its own solver and bounded tables. A deal
 // that appears more than once is solved once. The first invalid deal stops
@@ -88,11 +96,7 @@ func AnalysePlays(ctx context.Context, records []PlayRecord, o BatchOptions) ([]
 // It stops at that error or when ctx is done; a cancelled batch returns an
 // error that wraps ctx.Err().
 func batch(ctx context.Context, n int, o BatchOptions, job func(s *Solver, k int) error) error {
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, n)
+	workers := min(o.workers(), n)
 	var next, done atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 
@@ -25,9 +24,7 @@ func ParallelTable(ctx context.Context, d bridge.Deal, o BatchOptions) (Table, e
 	if err := (Position{Hands: d}).Validate(); err != nil {
 		return t, err
 	}
-	if o.Workers <= 0 {
-		o.Workers = runtime.GOMAXPROCS(0)
-	}
+	o.Workers = o.workers()
 	if o.Workers == 1 {
 		s := NewSolverOptions(o.Solver)
 		defer s.Release()
@@ -100,13 +97,9 @@ func parallelTricks(ctx context.Context, p Position, o BatchOptions, nodes []int
 	if err := p.Validate(); err != nil {
 		return 0, err
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	rem := p.Tricks()
 	// The targets are 1..rem: more workers than that have nothing to do.
-	workers = min(workers, rem)
+	workers := min(o.workers(), rem)
 	if workers == 1 {
 		s := NewSolverOptions(o.Solver)
 		defer s.Release()

@@ -534,6 +534,23 @@ func (ev *Event) Match(r, t int) (*Session, *Round, *Match, error) {
 	return nil, nil, nil, fmt.Errorf("round %d table %d: %w", r, t, ErrNoMatch)
 }
 
+// matchRoom is a room of a match and its results: name "" for the open
+// room (or a pairs table), RoomClosed for the closed room of a teams match.
+type matchRoom struct {
+	name string
+	rs   []Result
+}
+
+// rooms returns the match's rooms that hold results or must: the open
+// room always, the closed room when it has any.
+func (m *Match) rooms() []matchRoom {
+	out := []matchRoom{{"", m.Results}}
+	if len(m.Closed) > 0 {
+		out = append(out, matchRoom{RoomClosed, m.Closed})
+	}
+	return out
+}
+
 // Rounds returns every round in order of play.
 func (ev *Event) Rounds() []*Round {
 	var out []*Round

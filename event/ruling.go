@@ -174,10 +174,7 @@ func (ev *Event) FouledForm(r, t int, closed bool, board int, played bridge.Deal
 	for _, x := range ev.pool(rd) {
 		for i := range x.Matches {
 			m := &x.Matches[i]
-			for _, rm := range []struct {
-				name string
-				rs   []Result
-			}{{"", m.Results}, {RoomClosed, m.Closed}} {
+			for _, rm := range m.rooms() {
 				room, rs := rm.name, rm.rs
 				if x == rd && m.Table == t && (room == RoomClosed) == closed {
 					continue // the result this ruling replaces

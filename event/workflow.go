@@ -185,17 +185,7 @@ func (ev *Event) Missing(session int) ([]Missing, error) {
 			if m.Bye() || m.Forfeit != nil || (m.IMPs != nil && len(m.Results) == 0 && len(m.Closed) == 0 && ev.twoRooms()) {
 				continue
 			}
-			rooms := []struct {
-				name string
-				rs   []Result
-			}{{"", m.Results}}
-			if len(m.Closed) > 0 {
-				rooms = append(rooms, struct {
-					name string
-					rs   []Result
-				}{RoomClosed, m.Closed})
-			}
-			for _, room := range rooms {
+			for _, room := range m.rooms() {
 				for _, b := range m.BoardsIn(rd) {
 					if !slices.ContainsFunc(room.rs, func(r Result) bool { return r.Board == b }) {
 						out = append(out, Missing{Round: rd.Number, Table: m.Table, Board: b, Room: room.name})

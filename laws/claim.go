@@ -1146,7 +1146,13 @@ func (s *claimSearch) distinct(st *claimState, seat bridge.Seat, cs bridge.Hand)
 
 // distinctHand is distinct as a set of cards.
 func (s *claimSearch) distinctHand(st *claimState, seat bridge.Seat, cs bridge.Hand) bridge.Hand {
-	others := st.all() &^ st.hands[seat]
+	return distinctIn(cs, st.all()&^st.hands[seat])
+}
+
+// distinctIn returns the highest card of each run of cs that no card of
+// others splits: the cards of a hand that play differently, when others
+// are the cards still in play outside it (the rest are gone).
+func distinctIn(cs, others bridge.Hand) bridge.Hand {
 	var out bridge.Hand
 	for su := bridge.Clubs; su <= bridge.Spades; su++ {
 		b := cs.SuitBits(su)

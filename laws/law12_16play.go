@@ -486,22 +486,17 @@ func (p *Play) claimPosition(claimer bridge.Seat) (pos ClaimPosition, holder bri
 // left out, unless it holds nothing else.
 func keptBack(pos ClaimPosition, holder, claimer bridge.Seat) []bridge.Card {
 	held := pos.Hands[holder]
-	gone := bridge.FullPack
-	for _, h := range pos.Hands {
-		gone &^= h
+	var others bridge.Hand
+	for s, h := range pos.Hands {
+		if bridge.Seat(s) != holder {
+			others |= h
+		}
 	}
 	for _, c := range pos.Trick {
-		gone = gone.Without(c)
+		others = others.With(c)
 	}
 	var all, normal []bridge.Card
-	for _, c := range held.Cards() {
-		up := c + 1
-		for up.Valid() && up.Suit() == c.Suit() && gone.Has(up) {
-			up++
-		}
-		if up.Valid() && up.Suit() == c.Suit() && held.Has(up) {
-			continue // c plays as the card above it
-		}
+	for _, c := range distinctIn(held, others).Cards() {
 		all = append(all, c)
 		master := true
 		for s, h := range pos.Hands {
