@@ -523,10 +523,14 @@ type correctionForm struct {
 	Played                                                string // the deal played on that form (PBN), kept with it
 }
 
-// stale answers a correction refused because the result changed since the
-// director read it: 409 with the result as it is now, who changed it, and
-// the director's correction kept in a form carrying the new revision.
-func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store.Key, err error) {
+// again answers a correction the store refused with the correction page
+// again: the result as it is now, why it was refused (field: Stale or
+// Refused) and the director's correction kept in a form carrying the
+// result's revision now, so that nothing typed is lost. A correction of a
+// result changed since the director read it is 409 (store.ErrStale), one
+// refused as it stands (a fouled form that contradicts the deals the
+// tables played, Law 87B) 400.
+func (s *Server) again(w http.ResponseWriter, r *http.Request, id int64, k store.Key, code int, field string, err error) {
 	cur, cerr := s.st.CurrentResult(r.Context(), id, k)
 	if cerr != nil || wantsJSON(r) {
 		s.fail(w, r, err)
@@ -537,9 +541,9 @@ func (s *Server) stale(w http.ResponseWriter, r *http.Request, id int64, k store
 		Form: r.PostFormValue("form"), Played: r.PostFormValue("played")}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusConflict)
+	w.WriteHeader(code)
 	s.render(w, r, "correct.html", map[string]any{"ID": id, "C": cur, "F": f, "Seats": seatNames,
-		"Stale": strings.TrimPrefix(err.Error(), "store: ")})
+		field: strings.TrimPrefix(err.Error(), "store: ")})
 }
 
 // correct changes a result as the director (NSWBA 13 windows; a late one
@@ -577,7 +581,9 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	if v := strings.TrimSpace(r.PostFormValue("form")); v != "" {
 		// A fouled form (Law 87): with no contract the result stands and
-		// only its form is set.
+		// only its form is set. The store refuses a form that contradicts
+		// the deals the board's tables recorded (Law 87B, as the desk and
+		// "bridgetd rule --event" number it).
 		f, err := formInt(r, "form", 0, 99)
 		if err != nil {
 			s.fail(w, r, err)
@@ -587,7 +593,8 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 	}
 	if v := strings.TrimSpace(r.PostFormValue("played")); v != "" {
 		// The deal the table played on its fouled form, kept with it (Law
-		// 87B: later tables' forms are numbered from it).
+		// 87B: later tables' forms are numbered from it); with no form
+		// given it numbers this table's.
 		d, err := bridge.ParseDeal(v)
 		if err != nil {
 			s.fail(w, r, fmt.Errorf("%w: played %q: %v", store.ErrInvalid, v, err))
@@ -604,7 +611,10 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, id int64) {
 		c.Revision = &rev
 	}
 	if _, err := s.st.Correct(r.Context(), id, c); errors.Is(err, store.ErrStale) {
-		s.stale(w, r, id, k, err)
+		s.again(w, r, id, k, http.StatusConflict, "Stale", err)
+		return
+	} else if errors.Is(err, store.ErrInvalid) {
+		s.again(w, r, id, k, http.StatusBadRequest, "Refused", err)
 		return
 	} else if err != nil {
 		s.fail(w, r, err)

@@ -75,7 +75,11 @@
 // and a director corrects a result from a page that shows it as it is now
 // with its revision, so that of two directors correcting one result the
 // second is told (409, the result now and who changed it, the correction
-// kept in the form) rather than overwriting unseen (store.ErrStale); a
+// kept in the form) rather than overwriting unseen (store.ErrStale), and a
+// fouled form (Law 87) typed there is numbered by the same rule as the
+// ruling desk's, from the deals the tables played (event.FouledForm): one
+// that contradicts them is refused on the same page (400, the correction
+// kept in the form); a
 // forfeited match (NSWBA 13.9) is declared in the console and scored by
 // package event's rule;
 // movements are package movement's, deals package deal's, double-dummy

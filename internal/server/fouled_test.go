@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -11,9 +12,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/bridgetd/bridgetd/bridge"
 	"github.com/bridgetd/bridgetd/event"
+	"github.com/bridgetd/bridgetd/internal/browsertest"
 	"github.com/bridgetd/bridgetd/internal/store"
 	"github.com/bridgetd/bridgetd/internal/store/storetest"
 )
@@ -275,4 +280,250 @@ func r0Played(t *testing.T, m *event.Match, b int) *bridge.Deal {
 	}
 	t.Fatalf("board %d: no deal played recorded", b)
 	return nil
+}
+
+// TestCorrectionChecksFouledForm: the console's plain correction numbers
+// a fouled form (Law 87) by the rule the ruling desk and "bridgetd rule
+// --event" follow (event.FouledForm, Law 87B: the tables that played the
+// same deal share a form, a new deal takes the next free number). A form
+// typed that contradicts the deals recorded for the board is refused with
+// the board and the tables named, nothing stored changes and the page
+// keeps what the director typed; a form that agrees is made, and with no
+// form the deal played decides it. A form typed on the plain page, which
+// does not carry the deal, is checked against the deal recorded with the
+// result, which it keeps.
+func TestCorrectionChecksFouledForm(t *testing.T) {
+	storetest.Run(t, testCorrectionChecksFouledForm)
+}
+
+// fouledTwoTables confirms table 1's result of its first board b and
+// records another table's result of b (a later round of the movement: one
+// pool of results, Law 87B) as played in form 1 as deal d1 (deskDeal),
+// through the console's correction; d2 is another deal of the board.
+func (e *env) fouledTwoTables() (b int, other store.Key, d1, d2 string) {
+	t := e.t
+	t.Helper()
+	b = e.state(1).Boards[0].Number
+	if code, m := e.postJSON(nil, "/t/"+e.codes[1]+"/enter", entryBody("c1", b, "")); code != 200 {
+		t.Fatalf("enter: %d %v", code, m)
+	}
+	if code, m := e.postJSON(nil, "/t/"+e.codes[1]+"/confirm", fmt.Sprintf(`{"key":"c2","board":%d,"accept":true}`, b)); code != 200 {
+		t.Fatalf("confirm: %d %v", code, m)
+	}
+	as, err := e.st.Assignments(t.Context(), e.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range as {
+		if a.Round > 1 && a.Plays(b) {
+			other = store.Key{Round: a.Round, Table: a.Table, Board: b}
+			break
+		}
+	}
+	if other.Round == 0 {
+		t.Fatalf("no later table plays board %d: %+v", b, as)
+	}
+	d1 = deskDeal
+	deal, _ := bridge.ParseDeal(deskDeal)
+	deal[bridge.North], deal[bridge.West] = deal[bridge.West], deal[bridge.North]
+	d2 = deal.String()
+	if code, body := e.correctForm(other, "contract", "3NT", "declarer", "S", "tricks", "9", "form", "1", "played", d1); code != http.StatusSeeOther {
+		t.Fatalf("the other table's result in form 1: %d\n%s", code, body)
+	}
+	return b, other, d1, d2
+}
+
+// formOf is the fouled form of the result at k and the deal played with
+// it, as the event file exports them (Law 87).
+func (e *env) formOf(k store.Key) (int, string) {
+	e.t.Helper()
+	_, _, m, err := e.exported().Match(k.Round, k.Table)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, r := range m.Results {
+		if r.Board == k.Board {
+			played := ""
+			if r.Played != nil {
+				played = r.Played.String()
+			}
+			return r.Form, played
+		}
+	}
+	e.t.Fatalf("board %d at table %d round %d: no result", k.Board, k.Table, k.Round)
+	return 0, ""
+}
+
+// correctForm posts the console's correction of the result at k as the
+// director Dana, with the fields given as name, value pairs.
+func (e *env) correctForm(k store.Key, fields ...string) (int, string) {
+	e.t.Helper()
+	v := url.Values{"round": {strconv.Itoa(k.Round)}, "table": {strconv.Itoa(k.Table)}, "board": {strconv.Itoa(k.Board)},
+		"source": {"player"}, "by": {"Dana"}, "why": {"fouled board (Law 87)"}}
+	for i := 0; i+1 < len(fields); i += 2 {
+		v.Set(fields[i], fields[i+1])
+	}
+	return e.send(e.dir, fmt.Sprintf("/console/%d/results", e.id), v)
+}
+
+func testCorrectionChecksFouledForm(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
+	b, other, d1, d2 := e.fouledTwoTables()
+	path := fmt.Sprintf("/console/%d/results", e.id)
+	post := e.correctForm
+	k := store.Key{Round: 1, Table: 1, Board: b}
+	mark := func() (int, string) { return e.formOf(k) }
+	atOther := fmt.Sprintf("round %d table %d", other.Round, other.Table)
+	refusals := []struct {
+		name   string
+		fields []string
+		// why: what the refusal must say, beyond the board and table
+		// corrected.
+		why []string
+	}{
+		// Law 87B: a form is one deal.
+		{"another deal under form 1", []string{"form", "1", "played", d2}, []string{"form 1 was played with another deal at " + atOther, "Law 87B"}},
+		// Law 87B: tables that played the same deal are one form.
+		{"the same deal under form 2", []string{"form", "2", "played", d1}, []string{"the same deal was played as form 1 at " + atOther, "not form 2"}},
+		{"the same deal under form 2 with a new contract", []string{"contract", "2S", "declarer", "N", "tricks", "8", "form", "2", "played", d1},
+			[]string{"as form 1 at " + atOther}},
+	}
+	check := func(name string, fields, why []string) {
+		t.Helper()
+		before := e.snapshot()
+		code, body := post(k, fields...)
+		if code != http.StatusBadRequest {
+			t.Fatalf("%s: %d, want 400\n%s", name, code, body)
+		}
+		for _, want := range append([]string{`id="refused"`, fmt.Sprintf("board %d at table 1 round 1", b), `value="Dana"`}, why...) {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the page lacks %q:\n%s", name, want, body)
+			}
+		}
+		// What was typed is kept in the form, to correct and send again.
+		fs := forms(body)
+		if len(fs) == 0 || fs[0].action != path {
+			t.Fatalf("%s: no correction form on the page:\n%s", name, body)
+		}
+		for i := 0; i+1 < len(fields); i += 2 {
+			if got := fs[0].v.Get(fields[i]); got != fields[i+1] {
+				t.Errorf("%s: the form's %s is %q, want %q as typed", name, fields[i], got, fields[i+1])
+			}
+		}
+		if after := e.snapshot(); after != before {
+			t.Errorf("%s: the refused correction changed the store:\n%s\n%s", name, before, after)
+		}
+	}
+	for _, c := range refusals {
+		check(c.name, c.fields, c.why)
+	}
+	// No form: the deal decides it, the next free number (Law 87B).
+	if code, body := post(k, "played", d2); code != http.StatusSeeOther {
+		t.Fatalf("deal d2 with no form: %d\n%s", code, body)
+	}
+	if f, p := mark(); f != 2 || p != d2 {
+		t.Fatalf("after deal d2 with no form: form %d played %q, want form 2 with d2", f, p)
+	}
+	// The plain page carries no deal: a form typed there is checked
+	// against the deal recorded with the result (d2, not form 1's).
+	check("form 1 typed on the plain page", []string{"form", "1"}, []string{"form 1 was played with another deal at " + atOther})
+	// A form that agrees, with a new contract: made, the deal kept.
+	if code, body := post(k, "contract", "4S", "declarer", "N", "tricks", "9", "form", "2"); code != http.StatusSeeOther {
+		t.Fatalf("form 2 typed, agreeing: %d\n%s", code, body)
+	}
+	if f, p := mark(); f != 2 || p != d2 {
+		t.Errorf("after form 2 typed: form %d played %q, want form 2 with d2 kept", f, p)
+	}
+	// The deal as recorded, sent again with no form, keeps its form (it
+	// is not numbered again as a new deal).
+	if code, body := post(k, "played", d2); code != http.StatusSeeOther {
+		t.Fatalf("deal d2 again: %d\n%s", code, body)
+	}
+	if f, p := mark(); f != 2 || p != d2 {
+		t.Errorf("after deal d2 again: form %d played %q, want form 2", f, p)
+	}
+	// The same deal as the other table's, with no form: form 1.
+	if code, body := post(k, "played", d1); code != http.StatusSeeOther {
+		t.Fatalf("deal d1 with no form: %d\n%s", code, body)
+	}
+	if f, p := mark(); f != 1 || p != d1 {
+		t.Errorf("after deal d1 with no form: form %d played %q, want form 1 with d1", f, p)
+	}
+	// Form 0 is the board as dealt: no deal goes with it.
+	if code, body := post(k, "form", "0"); code != http.StatusSeeOther {
+		t.Fatalf("form 0: %d\n%s", code, body)
+	}
+	if f, p := mark(); f != 0 || p != "" {
+		t.Errorf("after form 0: form %d played %q, want the board as dealt", f, p)
+	}
+	check("a deal with form 0", []string{"form", "0", "played", d1}, []string{"not with form 0"})
+}
+
+// TestCorrectionRefusedInBrowser runs the plain correction page in
+// headless Chromium, phone- and desktop-sized: a fouled form typed that
+// contradicts the deals recorded for the board (Law 87B) is refused on the
+// page itself, which keeps what was typed, shows the deal played when one
+// was sent, raises no browser error beyond its 400 and has no axe-core
+// violation; screenshots are written as artefacts.
+func TestCorrectionRefusedInBrowser(t *testing.T) {
+	src := browsertest.Axe(t)
+	alloc := browser(t)
+	shots := browsertest.ArtefactDir(t, "correct")
+	e := newEnv(t, storetest.SQLite)
+	b, _, d1, d2 := e.fouledTwoTables()
+	k := store.Key{Round: 1, Table: 1, Board: b}
+	if code, body := e.correctForm(k, "played", d2); code != http.StatusSeeOther { // table 1 in form 2
+		t.Fatalf("deal d2: %d\n%s", code, body)
+	}
+	tok, _ := e.srv.DirectorToken(t.Context())
+	at := fmt.Sprintf("/console/%d/correct?round=1&table=1&board=%d", e.id, b)
+	root := newPage(t, alloc, "browser", 360, 740) // starts the browser
+	root.do(chromedp.Navigate("about:blank"))
+	for _, sz := range []struct {
+		name string
+		w, h int64
+	}{{"phone", 360, 740}, {"desktop", 1280, 900}} {
+		p := newPage(t, root.ctx, "correct "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
+		p.expect("status of 400") // the refusal's own answer
+		p.do(chromedp.Navigate(e.ts.URL+"/login?next="+url.QueryEscape(at)), chromedp.SendKeys(chromedp.ID("secret"), tok),
+			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
+		p.do(chromedp.Navigate(e.ts.URL+at), chromedp.WaitVisible(chromedp.ID("correct-form")))
+		p.axeCheck(src, sz.name+" correction")
+		// Form 1 on the plain page: the deal recorded with the result
+		// (d2) is not form 1's.
+		p.refused(`document.getElementById('c-form').value = '1'; document.getElementById('c-by').value = 'Dana';
+			document.getElementById('c-why').value = 'renumbered'; document.getElementById('correct-form').requestSubmit()`)
+		p.axeCheck(src, sz.name+" correction refused")
+		p.shot(shots, sz.name+"-refused")
+		if msg := p.text("#refused"); !strings.Contains(msg, fmt.Sprintf("board %d at table 1 round 1", b)) || !strings.Contains(msg, "form 1 was played with another deal") {
+			t.Errorf("%s: the refusal says %q", sz.name, msg)
+		}
+		p.wait(`document.getElementById('c-form').value === '1' && document.getElementById('c-by').value === 'Dana' && document.getElementById('c-why').value === 'renumbered'`)
+		// The deal d1 sent with form 2 (as the desk's confirmation sends
+		// it): d1 is form 1's, and the page shows the deal.
+		p.refused(`const f = document.getElementById('correct-form'), i = document.createElement('input');
+			i.type = 'hidden'; i.name = 'played'; i.value = ` + strconv.Quote(d1) + `; f.appendChild(i);
+			document.getElementById('c-form').value = '2'; f.requestSubmit()`)
+		p.wait(`document.getElementById('played') !== null && document.getElementById('refused').textContent.includes('as form 1')`)
+		p.axeCheck(src, sz.name+" correction refused with the deal")
+		p.shot(shots, sz.name+"-refused-deal")
+	}
+	if f, p := e.formOf(k); f != 2 || p != d2 {
+		t.Errorf("after the refusals: form %d played %q, want form 2 with d2 as before", f, p)
+	}
+}
+
+// refused runs script, which submits a form, and waits for the page the
+// server answers with, which must be a refusal (400).
+func (p *page) refused(script string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	resp, err := chromedp.RunResponse(ctx, jsDo(script))
+	if err != nil {
+		p.t.Fatalf("%s: %v\n%s", p.name, err, p.dump())
+	}
+	if resp.Status != http.StatusBadRequest {
+		p.t.Fatalf("%s: HTTP %d, want 400\n%s", p.name, resp.Status, p.dump())
+	}
 }

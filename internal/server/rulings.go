@@ -48,7 +48,9 @@ type desk struct {
 // played, as the event file records them (event.FouledForm, Law 87B:
 // tables that played the same deal share a form, a new deal takes the
 // next free number). The director confirms it or gives another, which
-// the form's correction keeps with the deal.
+// the form's correction keeps with the deal; the correction checks it by
+// the same rule (store.Correction), refusing a number that contradicts
+// the deals recorded.
 func (d desk) nextForm(played bridge.Deal) (int, error) {
 	if d.Event == nil {
 		return 0, fmt.Errorf("%w: the event file is not read", store.ErrInvalid)

@@ -36,7 +36,10 @@ type Correction struct {
 	Form *int
 	// Played is the deal the table played, kept with a fouled Form (Law
 	// 87A) so that later tables' forms are numbered from it (Law 87B;
-	// event.FouledForm). Only with Form.
+	// event.FouledForm). With no Form the deal numbers it; a Form that
+	// contradicts the deals the board's tables recorded is refused, this
+	// deal or, when none is given, the one recorded with the result
+	// (fouledForm). Never with Form 0.
 	Played *bridge.Deal
 }
 
@@ -91,6 +94,9 @@ type window struct {
 	deadline *time.Time // nil while no window runs (before posting)
 	rule     string
 	twoRooms bool
+	// ev is the event file the window was found in: the deals the
+	// board's tables played number a fouled form (fouledForm).
+	ev *event.Event
 }
 
 // correctionWindow checks c and finds its window (package event holds the
@@ -104,10 +110,10 @@ func (s *Store) correctionWindow(ctx context.Context, id int64, c *Correction) (
 		c.Source = string(event.PlayerError)
 	}
 	if c.Form != nil && *c.Form < 0 {
-		return w, fmt.Errorf("store: correction: %w: form %d: want a fouled form from 1, or 0 for the board as dealt (Law 87)", ErrInvalid, *c.Form)
+		return w, fmt.Errorf("store: correction of board %d at table %d round %d: %w: form %d: want a fouled form from 1, or 0 for the board as dealt (Law 87)", c.Board, c.Table, c.Round, ErrInvalid, *c.Form)
 	}
-	if c.Played != nil && (c.Form == nil || *c.Form == 0) {
-		return w, fmt.Errorf("store: correction: %w: a deal played is kept only with the fouled form it was played in (Law 87B)", ErrInvalid)
+	if c.Played != nil && c.Form != nil && *c.Form == 0 {
+		return w, fmt.Errorf("store: correction of board %d at table %d round %d: %w: a deal played is kept only with the fouled form it was played in (Law 87B), not with form 0, the board as dealt", c.Board, c.Table, c.Round, ErrInvalid)
 	}
 	if c.Entry != nil {
 		c.Entry.Board = c.Board
@@ -119,7 +125,7 @@ func (s *Store) correctionWindow(ctx context.Context, id int64, c *Correction) (
 	if err != nil {
 		return w, err
 	}
-	w.now, w.twoRooms = s.now(), TwoRooms(ev)
+	w.now, w.twoRooms, w.ev = s.now(), TwoRooms(ev), ev
 	match, _ := MatchOf(w.twoRooms, c.Table) // at teams a table is a room of its match
 	deadline, rule, ok, err := ev.Window(event.Source(c.Source), c.Round, match)
 	if err != nil {
@@ -165,6 +171,9 @@ func (s *Store) correct(ctx context.Context, tx *sql.Tx, id int64, c Correction,
 	}
 	m, err := markOf(ctx, tx, id, c.Key)
 	if err != nil {
+		return rec, err
+	}
+	if err := fouledForm(w, &c, m); err != nil {
 		return rec, err
 	}
 	oldForm := m.Form
@@ -240,6 +249,45 @@ func (s *Store) correct(ctx context.Context, tx *sql.Tx, id int64, c Correction,
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 		rec.ID, id, c.Round, c.Table, c.Board, string(oldJ), string(newJ), c.By, c.Why, stamp(now), w.rule, c.Override, rec.Revision, string(detail))
 	return rec, err
+}
+
+// fouledForm numbers or checks the fouled form (Law 87) correction c
+// gives the result, by the rule the ruling desk and "bridgetd rule
+// --event" follow (event.FouledForm, Law 87B: tables that played the same
+// deal share a form, a new deal takes the next free number), from the
+// deal the table played: the one given with the correction, or else the
+// one recorded with the result (m), which stays with it. A form given is
+// refused when it contradicts the deals the board's other tables
+// recorded (another deal under that number, or the same deal under
+// another); with no form given the deal decides it (the form the result
+// has when the deal is the one recorded with it). A form given when no
+// deal is known is kept as given (forms entered by hand are counted, not
+// matched); form 0, the board as dealt, needs none.
+func fouledForm(w window, c *Correction, m mark) error {
+	if c.Form != nil && *c.Form == 0 {
+		return nil
+	}
+	played := c.Played
+	if played == nil && c.Form != nil {
+		played = playedDeal(m.Played)
+	}
+	if played == nil {
+		return nil
+	}
+	want := 0
+	switch {
+	case c.Form != nil:
+		want = *c.Form
+	case m.Form > 0 && m.Played == dealText(played):
+		want = m.Form
+	}
+	match, closed := MatchOf(w.twoRooms, c.Table)
+	f, err := w.ev.FouledForm(c.Round, match, closed, c.Board, *played, want)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	c.Form, c.Played = &f, played
+	return nil
 }
 
 // markOf reads the marks of a board's result at a table (zero if none).
