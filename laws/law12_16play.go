@@ -482,8 +482,8 @@ func (p *Play) claimPosition(claimer bridge.Seat) (pos ClaimPosition, holder bri
 // equivalent cards (touching in rank once the played cards are out). For
 // the claimer's side keeping back a card is a discard, and the model of a
 // normal line (claim.go) makes throwing an established winner
-// irrational: its cards that no other hand can beat in their suit are
-// left out, unless it holds nothing else.
+// irrational: its cards that cannot lose (sureWinners) are left out,
+// unless it holds nothing else.
 func keptBack(pos ClaimPosition, holder, claimer bridge.Seat) []bridge.Card {
 	held := pos.Hands[holder]
 	var others bridge.Hand
@@ -495,16 +495,11 @@ func keptBack(pos ClaimPosition, holder, claimer bridge.Seat) []bridge.Card {
 	for _, c := range pos.Trick {
 		others = others.With(c)
 	}
+	sure := sureWinners(pos, holder)
 	var all, normal []bridge.Card
 	for _, c := range distinctIn(held, others).Cards() {
 		all = append(all, c)
-		master := true
-		for s, h := range pos.Hands {
-			if bridge.Seat(s) != holder && h.InSuit(c.Suit())>>c != 0 {
-				master = false
-			}
-		}
-		if !master {
+		if !sure.Has(c) {
 			normal = append(normal, c)
 		}
 	}
@@ -512,6 +507,35 @@ func keptBack(pos ClaimPosition, holder, claimer bridge.Seat) []bridge.Card {
 		return normal
 	}
 	return all
+}
+
+// sureWinners returns the cards of holder's that cannot lose a trick
+// whenever they are played: no other hand holds a higher card of the
+// suit, and in a trump contract a card of a plain suit only while no
+// opponent of the holder holds a trump. An opponent with a trump is void
+// in the suit or may become void in it (following to its other rounds,
+// discarding it on other suits) before the card is played, and ruff it:
+// the top card of a plain suit is then no established winner (as Law 70C
+// treats a trump left in an opponent's hand). Partner's trumps do not
+// count: ruffing partner's winner is irrational (claim.go).
+func sureWinners(pos ClaimPosition, holder bridge.Seat) bridge.Hand {
+	ts, trumps := pos.Trump.Suit()
+	var others, opTrumps bridge.Hand
+	for s, h := range pos.Hands {
+		seat := bridge.Seat(s)
+		if seat == holder {
+			continue
+		}
+		others |= h
+		if trumps && seat.Side() != holder.Side() {
+			opTrumps |= h.InSuit(ts)
+		}
+	}
+	sure := pos.Hands[holder] &^ smearDown(others)
+	if opTrumps != 0 {
+		sure = sure.InSuit(ts)
+	}
+	return sure
 }
 
 // winningCard is the card that wins the complete trick t (Law 44).

@@ -128,14 +128,33 @@ func TestSurplusCardPlayed(t *testing.T) {
 func TestClaimAfterSurplusCard(t *testing.T) {
 	// W wins trick 1 with a second ♣A and keeps his 13 cards; 12 tricks are left.
 	const won = "E plays CJ\nS plays C7\nW plays CA surplus\nN plays C2\n"
+	// 6♥ by N, E on lead; N wins trick 1 with a second ♠K (E holds the
+	// deal's) and keeps his 13 cards, 12 of them winners once trumps are
+	// drawn, and ♣2:
+	//
+	//	N ♠A ♥AKQJT9 ♦AKQ ♣AK2     E ♠KQJ2 ♥87 ♦JT9 ♣QJT9
+	//	S ♠T987 ♥6 ♦8765 ♣8765     W ♠6543 ♥5432 ♦432 ♣43
+	const slam = `dealer N
+deal N:A.AKQJT9.AKQ.AK2 KQJ2.87.JT9.QJT9 T987.6.8765.8765 6543.5432.432.43
+N 6H
+E P
+S P
+W P
+E plays S2
+S plays S7
+W plays S3
+N plays SK surplus
+N surplus SK
+`
 	cases := []struct {
-		name  string
-		ed    Edition
-		body  string
-		check func(t *testing.T, p *Play)
+		name   string
+		ed     Edition
+		header string // the log before body: playHeader when empty
+		body   string
+		check  func(t *testing.T, p *Play)
 	}{
 		// Law 69A: an agreed claim of the 12 tricks left: 1NT with 12 of 13.
-		{"69A agreed", Edition2017, won + "W surplus CA\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
+		{"69A agreed", Edition2017, "", won + "W surplus CA\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
 			c := p.Claim()
 			if c.Position.Remaining() != 12 || p.DeclarerTricks() != 12 {
 				t.Errorf("remaining %d, declarer %d: want 12 left and 12 tricks (the surplus trick stays EW's)", c.Position.Remaining(), p.DeclarerTricks())
@@ -145,14 +164,14 @@ func TestClaimAfterSurplusCard(t *testing.T) {
 			}
 		}},
 		// Law 68B: W, the holder, on lead, concedes all that is left: 12, not 13.
-		{"68B holder concedes", Edition2017, won + "W surplus CA\nW concedes\nN agrees\n", func(t *testing.T, p *Play) {
+		{"68B holder concedes", Edition2017, "", won + "W surplus CA\nW concedes\nN agrees\n", func(t *testing.T, p *Play) {
 			if c := p.Claim(); c.Position.Remaining() != 12 || p.DeclarerTricks() != 12 {
 				t.Errorf("remaining %d declarer %d: want 12 and 12", c.Position.Remaining(), p.DeclarerTricks())
 			}
 		}},
 		// Law 70: disputed; the holder is an opponent of the claimer, and
 		// the card he keeps back is the one that suits the defence best.
-		{"70 disputed", Edition2017, won + "W surplus CA\nN claims 12\nE objects\n", func(t *testing.T, p *Play) {
+		{"70 disputed", Edition2017, "", won + "W surplus CA\nN claims 12\nE objects\n", func(t *testing.T, p *Play) {
 			c := p.Claim()
 			if c.Award == nil || c.Award.Remaining != 12 || c.Award.Tricks+c.Award.Restorable > 12 {
 				t.Fatalf("award %+v: want one of at most 12 of the 12 tricks left", c.Award)
@@ -161,8 +180,42 @@ func TestClaimAfterSurplusCard(t *testing.T) {
 				t.Errorf("reasons %v kept %v: want the 13C choice given, the card kept out of the position", c.Award.Reasons, c.KeptBack)
 			}
 		}},
+		// Law 70 with 13C: N, the claimer, is the holder. His ♠A, ♦A
+		// and ♣A top their suits, but E and W hold trumps and may ruff
+		// them, so they are no established winners: keeping one back
+		// is a normal choice and leaves him the ♣2 to lose, at most 11
+		// tricks (70A: the choice least favourable to the claimer; as
+		// Law 70C treats a trump left with an opponent). Only his
+		// trumps, which nothing can beat, are never kept back.
+		{"70 disputed, the holder claims with trumps out", Edition2017, slam, "N claims 12\nE objects\n", func(t *testing.T, p *Play) {
+			c := p.Claim()
+			if c.Award == nil || c.Award.Remaining != 12 || c.Award.Tricks+c.Award.Restorable > 11 {
+				t.Fatalf("award %+v: want at most 11 of the 12 tricks left", c.Award)
+			}
+			if c.Holder != bridge.North || c.KeptBack.Suit() == bridge.Hearts || c.KeptBack == card(t, "C2") || c.Position.Hands[bridge.North].Has(c.KeptBack) {
+				t.Errorf("holder %s kept %v: want N keeping back a side-suit ace an opponent may ruff, out of the position", c.Holder, c.KeptBack)
+			}
+			if r := strings.Join(c.Award.Reasons, " "); !strings.Contains(r, "13C") || !strings.Contains(r, c.KeptBack.String()) {
+				t.Errorf("reasons %v: want the 13C choice of %v given", c.Award.Reasons, c.KeptBack)
+			}
+		}},
+		// The same play in notrump: no one can ruff, the aces cannot
+		// lose and only the ♣2 is kept back (13C): N is left with 12
+		// winners and the claim stands (70A).
+		{"70 disputed, the holder claims in notrump", Edition2017, strings.Replace(slam, "N 6H", "N 6NT", 1), "N claims 12\nE objects\n", func(t *testing.T, p *Play) {
+			c := p.Claim()
+			if c.Award == nil || c.Award.Remaining != 12 || c.Award.Tricks != 12 || c.KeptBack != card(t, "C2") {
+				t.Fatalf("award %+v kept %v: want the 12 tricks claimed, N keeping back the ♣2", c.Award, c.KeptBack)
+			}
+		}},
+		// The same claim agreed (69A): 12 tricks, no choice ruled.
+		{"69A agreed, the holder claims with trumps out", Edition2017, slam, "N claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
+			if p.DeclarerTricks() != 13 {
+				t.Errorf("declarer %d: want 13 (trick 1 and the 12 claimed)", p.DeclarerTricks())
+			}
+		}},
 		// 1997 Law 13A: corrected and played on, all four concurring; the claim as in 2017.
-		{"1997 13A then 69A", Edition1997, won + "W surplus CA played correctable\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
+		{"1997 13A then 69A", Edition1997, "", won + "W surplus CA played correctable\nN claims 12\nE agrees\nW agrees\n", func(t *testing.T, p *Play) {
 			if p.DeclarerTricks() != 12 {
 				t.Errorf("declarer %d: want 12", p.DeclarerTricks())
 			}
@@ -170,7 +223,17 @@ func TestClaimAfterSurplusCard(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tb, err := runPlay(t, c.ed, c.body)
+			var tb *Table
+			var err error
+			if c.header == "" {
+				tb, err = runPlay(t, c.ed, c.body)
+			} else {
+				var lg *Log
+				if lg, err = ParseLog(strings.NewReader(c.header + c.body)); err != nil {
+					t.Fatal(err)
+				}
+				tb, err = lg.Play(c.ed)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,29 +243,51 @@ func TestClaimAfterSurplusCard(t *testing.T) {
 }
 
 // TestKeptBack: the cards a holder of a card more than the others may be
-// left with (13C). For the claimer's own side keeping a card back is a
-// discard, and throwing an established winner is irrational (claim.go's
-// model of a normal line, Law 70 footnote): his masters are left out. For
-// an opponent of the claimer every card counts (70A: the defence's best).
-// Touching cards count once.
+// left with (2017 Law 13C: play goes on without rectification, the holder
+// keeping one of his cards to the end). For the claimer's own side keeping
+// a card back is a discard, and throwing an established winner is
+// irrational (claim.go's model of a normal line, Law 70 footnote): his
+// cards that cannot lose are left out. In a trump contract the top card of
+// a plain suit can lose while an opponent holds a trump (void in the suit
+// or becoming void, he ruffs it; compare Law 70C), so it counts then;
+// partner's trumps do not. For an opponent of the claimer every card
+// counts (70A: the defence's best). Touching cards count once.
 func TestKeptBack(t *testing.T) {
 	// N holds a card more than the others: ♠AK2 ♥A ♦2 ♣2, 6 to their 5.
-	d, err := bridge.ParseDeal("N:AK2.A.2.2 QJ.K.3.3 T9.Q.4.4 76.J.5.5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pos := ClaimPosition{Hands: d, Trump: bridge.NoTrump, Leader: bridge.North, Declarer: bridge.North}
+	// E ♠QJ ♥K ♦3 ♣3, S ♠T9 ♥Q ♦4 ♣4, W ♠76 ♥J ♦5 ♣5.
+	const everyone = "N:AK2.A.2.2 QJ.K.3.3 T9.Q.4.4 76.J.5.5"
+	// The same N; no opponent holds a diamond: E ♠QJ ♥KQ ♣3, S ♠T ♥J ♦43
+	// ♣4, W ♠98 ♥T ♣65.
+	const partnerOnly = "N:AK2.A.2.2 QJ.KQ..3 T.J.43.4 98.T..65"
 	cases := []struct {
 		name    string
+		deal    string
+		trump   bridge.Strain
 		claimer bridge.Seat
 		want    string
 	}{
-		// the claimer's side: ♠A (♠K touches it) and ♥A are masters, left out
-		{"claimer's side", bridge.South, "♠2 ♦2 ♣2"},
+		// notrump, the claimer's side: ♠A (♠K touches it) and ♥A are
+		// masters, left out
+		{"claimer's side", everyone, bridge.NoTrump, bridge.South, "♠2 ♦2 ♣2"},
 		// an opponent claims: every card, ♠K counted with ♠A
-		{"opponent's", bridge.East, "♠A ♠2 ♥A ♦2 ♣2"},
+		{"opponent's", everyone, bridge.NoTrump, bridge.East, "♠A ♠2 ♥A ♦2 ♣2"},
+		// Law 13C with Law 70C: hearts trumps, E and W hold trumps: the ♠A
+		// may be ruffed and counts; the ♥A, the top trump, cannot lose
+		{"claimer's side, opponents' trumps", everyone, bridge.Hearts.Strain(), bridge.South, "♠A ♠2 ♦2 ♣2"},
+		// spades trumps: the ♥A may be ruffed; ♠A (with ♠K) is the top trump
+		{"claimer's side, the top trump kept", everyone, bridge.Spades.Strain(), bridge.North, "♠2 ♥A ♦2 ♣2"},
+		// diamonds trumps held only by partner (S ♦43): no opponent can
+		// ruff, ♠A and ♥A cannot lose; N's ♦2 is below partner's trumps
+		{"claimer's side, only partner's trumps", partnerOnly, bridge.Diamonds.Strain(), bridge.South, "♠2 ♦2 ♣2"},
+		// an opponent claims with trumps out: every card, as in notrump
+		{"opponent's, trumps", everyone, bridge.Hearts.Strain(), bridge.West, "♠A ♠2 ♥A ♦2 ♣2"},
 	}
 	for _, c := range cases {
+		d, err := bridge.ParseDeal(c.deal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := ClaimPosition{Hands: d, Trump: c.trump, Leader: bridge.North, Declarer: bridge.North}
 		var got []string
 		for _, k := range keptBack(pos, bridge.North, c.claimer) {
 			got = append(got, k.String())
