@@ -475,19 +475,10 @@ func TestCorrectionRefusedInBrowser(t *testing.T) {
 	if code, body := e.correctForm(k, "played", d2); code != http.StatusSeeOther { // table 1 in form 2
 		t.Fatalf("deal d2: %d\n%s", code, body)
 	}
-	tok, _ := e.srv.DirectorToken(t.Context())
 	at := fmt.Sprintf("/console/%d/correct?round=1&table=1&board=%d", e.id, b)
-	root := newPage(t, alloc, "browser", 360, 740) // starts the browser
-	root.do(chromedp.Navigate("about:blank"))
-	for _, sz := range []struct {
-		name string
-		w, h int64
-	}{{"phone", 360, 740}, {"desktop", 1280, 900}} {
-		p := newPage(t, root.ctx, "correct "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
+	for _, p := range e.directorTabs(alloc, "correct", at, "correct-form") {
+		sz := p.size
 		p.expect("status of 400") // the refusal's own answer
-		p.do(chromedp.Navigate(e.ts.URL+"/login?next="+url.QueryEscape(at)), chromedp.SendKeys(chromedp.ID("secret"), tok),
-			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
-		p.do(chromedp.Navigate(e.ts.URL+at), chromedp.WaitVisible(chromedp.ID("correct-form")))
 		p.axeCheck(src, sz.name+" correction")
 		// Form 1 on the plain page: the deal recorded with the result
 		// (d2) is not form 1's.

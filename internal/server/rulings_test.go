@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"html/template"
@@ -555,17 +556,8 @@ func TestDeskInBrowser(t *testing.T) {
 	shots := browsertest.ArtefactDir(t, "rulings")
 	e := newEnv(t, storetest.SQLite)
 	b := e.state(1).Boards[0].Number
-	tok, _ := e.srv.DirectorToken(t.Context())
-	root := newPage(t, alloc, "browser", 360, 740) // starts the browser
-	root.do(chromedp.Navigate("about:blank"))
-	for _, sz := range []struct {
-		name string
-		w, h int64
-	}{{"phone", 360, 740}, {"desktop", 1280, 900}} {
-		p := newPage(t, root.ctx, "desk "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
-		p.do(chromedp.Navigate(e.ts.URL+"/login?next="+url.QueryEscape(e.deskPath(b))), chromedp.SendKeys(chromedp.ID("secret"), tok),
-			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
-		p.do(chromedp.Navigate(e.ts.URL+e.deskPath(b)), chromedp.WaitVisible(chromedp.ID("rule-form")))
+	for _, p := range e.directorTabs(alloc, "desk", e.deskPath(b), "rule-form") {
+		sz := p.size
 		p.axeCheck(src, sz.name+" desk")
 		p.do(jsDo(`document.getElementById('log').value = ` + strconv.Quote(revokeLog)))
 		p.click("rule")
@@ -585,6 +577,37 @@ func TestDeskInBrowser(t *testing.T) {
 		p.axeCheck(src, sz.name+" desk: confirm")
 		p.shot(shots, sz.name+"-confirm")
 	}
+}
+
+// tabSize is a browser tab's size, phone or desktop.
+type tabSize struct {
+	name string
+	w, h int64
+}
+
+// directorTab is a browser tab logged in as the director at one size.
+type directorTab struct {
+	*page
+	size tabSize
+}
+
+// directorTabs starts the browser and opens the console page at path as
+// the director, phone- and desktop-sized, each tab in a browser context
+// of its own, waiting until the element id is visible.
+func (e *env) directorTabs(alloc context.Context, name, path, id string) []directorTab {
+	e.t.Helper()
+	tok, _ := e.srv.DirectorToken(e.t.Context())
+	root := newPage(e.t, alloc, "browser", 360, 740) // starts the browser
+	root.do(chromedp.Navigate("about:blank"))
+	var out []directorTab
+	for _, sz := range []tabSize{{"phone", 360, 740}, {"desktop", 1280, 900}} {
+		p := newPage(e.t, root.ctx, name+" "+sz.name, sz.w, sz.h, chromedp.WithNewBrowserContext())
+		p.do(chromedp.Navigate(e.ts.URL+"/login?next="+url.QueryEscape(path)), chromedp.SendKeys(chromedp.ID("secret"), tok),
+			chromedp.Submit(chromedp.ID("secret")), chromedp.WaitVisible(chromedp.ID("password-form")))
+		p.do(chromedp.Navigate(e.ts.URL+path), chromedp.WaitVisible(chromedp.ID(id)))
+		out = append(out, directorTab{p, sz})
+	}
+	return out
 }
 
 // FuzzDeskClaim: the desk's claim form never panics the reader or the
