@@ -334,14 +334,21 @@ func (e *env) fouledTwoTables() (b int, other store.Key, d1, d2 string) {
 }
 
 // formOf is the fouled form of the result at k and the deal played with
-// it, as the event file exports them (Law 87).
+// it, as the event file exports them (Law 87; at teams the table is a
+// room of its match, store.MatchOf).
 func (e *env) formOf(k store.Key) (int, string) {
 	e.t.Helper()
-	_, _, m, err := e.exported().Match(k.Round, k.Table)
+	ev := e.exported()
+	match, closed := store.MatchOf(store.TwoRooms(ev), k.Table)
+	_, _, m, err := ev.Match(k.Round, match)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	for _, r := range m.Results {
+	rs := m.Results
+	if closed {
+		rs = m.Closed
+	}
+	for _, r := range rs {
 		if r.Board == k.Board {
 			played := ""
 			if r.Played != nil {
@@ -457,6 +464,60 @@ func testCorrectionChecksFouledForm(t *testing.T, bk storetest.Backend) {
 		t.Errorf("after form 0: form %d played %q, want the board as dealt", f, p)
 	}
 	check("a deal with form 0", []string{"form", "0", "played", d1}, []string{"not with form 0"})
+}
+
+// TestCorrectionChecksFouledFormTeams: at teams each room of a match is a
+// table of the server (store.MatchOf); the correction of the closed room's
+// result numbers its fouled form from the deal the open room recorded
+// (Law 87B, event.FouledForm), as the desk does.
+func TestCorrectionChecksFouledFormTeams(t *testing.T) {
+	storetest.Run(t, testCorrectionChecksFouledFormTeams)
+}
+
+func testCorrectionChecksFouledFormTeams(t *testing.T, bk storetest.Backend) {
+	e := newEnv(t, bk)
+	d1 := deskDeal
+	deal, _ := bridge.ParseDeal(deskDeal)
+	deal[bridge.North], deal[bridge.West] = deal[bridge.West], deal[bridge.North]
+	d2 := deal.String()
+	// teams round 1, match 1: the open room played board 1 as d2, in form 1.
+	e.id = e.importEdited("teams", func(ev *event.Event) {
+		editResult(ev, 1, 1, 1, func(r *event.Result) { r.Form, r.Played = 1, &deal })
+	})
+	open, closed := store.Key{Round: 1, Table: 1, Board: 1}, store.Key{Round: 1, Table: 2, Board: 1}
+	if f, p := e.formOf(open); f != 1 || p != d2 {
+		t.Fatalf("the open room's board 1: form %d played %q, want form 1 with d2", f, p)
+	}
+	late := []string{"override", "Dana"} // the event was posted long ago (NSWBA 13)
+	for _, c := range []struct {
+		name   string
+		fields []string
+		code   int
+		why    string
+		form   int
+	}{
+		// Law 87B: form 1 is the open room's deal, not d1.
+		{"another deal under form 1", []string{"form", "1", "played", d1}, http.StatusBadRequest, "form 1 was played with another deal at round 1 table 1", 0},
+		// Law 87B: the open room's deal is form 1, not 2.
+		{"the same deal under form 2", []string{"form", "2", "played", d2}, http.StatusBadRequest, "the same deal was played as form 1 at round 1 table 1", 0},
+		// the deal decides: the open room's, form 1
+		{"the open room's deal, no form", []string{"played", d2}, http.StatusSeeOther, "", 1},
+	} {
+		before := e.snapshot()
+		code, body := e.correctForm(closed, append(c.fields, late...)...)
+		if code != c.code || !strings.Contains(body, c.why) {
+			t.Errorf("%s: %d, want %d saying %q\n%s", c.name, code, c.code, c.why, body)
+		}
+		if c.code != http.StatusSeeOther {
+			if after := e.snapshot(); after != before {
+				t.Errorf("%s: the refused correction changed the store", c.name)
+			}
+			continue
+		}
+		if f, p := e.formOf(closed); f != c.form || p != d2 {
+			t.Errorf("%s: the closed room's form %d played %q, want %d with d2", c.name, f, p, c.form)
+		}
+	}
 }
 
 // TestCorrectionRefusedInBrowser runs the plain correction page in
