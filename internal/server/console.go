@@ -528,8 +528,9 @@ type correctionForm struct {
 // Refused) and the director's correction kept in a form carrying the
 // result's revision now, so that nothing typed is lost. A correction of a
 // result changed since the director read it is 409 (store.ErrStale), one
-// refused as it stands (a fouled form that contradicts the deals the
-// tables played, Law 87B) 400.
+// the store refuses as it stands (store.ErrInvalid: a fouled form that
+// contradicts the deals the tables played, Law 87B, or a deal played
+// given with form 0) 400.
 func (s *Server) again(w http.ResponseWriter, r *http.Request, id int64, k store.Key, code int, field string, err error) {
 	cur, cerr := s.st.CurrentResult(r.Context(), id, k)
 	if cerr != nil || wantsJSON(r) {
