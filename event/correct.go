@@ -175,7 +175,9 @@ func (ev *Event) Window(src Source, r, t int) (deadline time.Time, rule string, 
 // unless c.Override names the director allowing it. The correction is
 // recorded with the old value, the window and, when sc is given, the
 // entrants it costs a qualifying place (NSWBA 13); the event is re-scored
-// with sc.
+// with sc. A new result of a fouled board keeps the deal the table played
+// (Result.Played) and is refused when its form number contradicts the
+// deals the board's other tables recorded (FouledForm, Law 87B).
 func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 	if c.At.IsZero() || c.By == "" || c.Why == "" {
 		return nil, fmt.Errorf("correction: %w: who, when and why are all required", ErrInvalid)
@@ -284,6 +286,19 @@ func (ev *Event) Correct(c Correction, sc Scorer) (*Correction, error) {
 			}
 		default:
 			return nil, fmt.Errorf("appeal %q: %w: want pending or decided", c.Appeal, ErrInvalid)
+		}
+		if c.New != nil && nr.Form > 0 {
+			// Law 87B: the deal the table played stays with its result,
+			// and a form number must agree with the deals the board's
+			// other tables recorded (the rule of the ruling desk)
+			if nr.Played == nil && c.Old != nil && c.Old.Form > 0 {
+				nr.Played = c.Old.Played
+			}
+			if nr.Played != nil {
+				if _, err := ev.FouledForm(c.Round, c.Table, c.Room == RoomClosed, board, *nr.Played, nr.Form); err != nil {
+					return nil, fmt.Errorf("correction of round %d table %d%s: %w", c.Round, c.Table, roomName(c.Room), err)
+				}
+			}
 		}
 		c.New = &nr
 		if i >= 0 {

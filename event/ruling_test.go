@@ -337,3 +337,58 @@ func TestPlayedDealFile(t *testing.T) {
 		t.Errorf("a deal played without a form: err %v, want ErrBadResult", err)
 	}
 }
+
+// TestCorrectChecksFouledForm: a correction ("bridgetd correct") that
+// gives a fouled board's result a form number is held to the deals the
+// board's tables recorded, as the ruling desk is, and keeps the deal the
+// table played with its result.
+func TestCorrectChecksFouledForm(t *testing.T) {
+	const board = "fouled N:AKQ2.AKQ.AK2.732 JT9.JT9.JT9.JT98 876.876.876.AKQ4 543.5432.Q543.65\n"
+	logA := rulingLog + claimed + board
+	logB := strings.Replace(rulingLog, "AK2.432 JT9", "AK2.742 JT9", 1)
+	logB = strings.Replace(logB, "876.AKQ7 543", "876.AKQ3 543", 1) + claimed + board
+	cases := []struct {
+		clause string
+		log2   string // the deal ruled at table 2 (form 1 at table 1 is deal A)
+		result string // the correction of table 2's result
+		form   int    // the form afterwards
+		err    error
+	}{
+		{"Law 87B: the same deal keeps its form", logA, "1 1NT N 12 form=1", 1, nil},
+		{"Law 87B: the same deal under another number", logA, "1 1NT N 12 form=2", 1, ErrBadResult},
+		{"Law 87B: another deal under form 1's number", logB, "1 1NT N 12 form=1", 2, ErrBadResult},
+		{"Law 87B: another deal, its own form", logB, "1 1NT N 12 form=2", 2, nil},
+		{"Law 87B: another deal, a free number", logB, "1 1NT N 12 form=3", 3, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.clause, func(t *testing.T) {
+			ev := testEvent(t)
+			for i, log := range []string{logA, c.log2} {
+				if _, _, err := ev.ApplyRuling(BoardRuling{Round: 1, Table: i + 1, Ruling: ruledBoard(t, log)}, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m := &ev.Sessions[0].Rounds[0].Matches[1]
+			played := *m.Results[0].Played
+			r, err := ParseResult(c.result)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = ev.Correct(Correction{At: at("2026-05-02 10:30"), By: "TD", Why: "tricks", Source: PlayerError, Round: 1, Table: 2, New: &r}, nil)
+			if c.err != nil {
+				if !errors.Is(err, c.err) {
+					t.Fatalf("error %v, want %v", err, c.err)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			got := m.Results[0]
+			if got.Form != c.form || got.Played == nil || *got.Played != played {
+				t.Errorf("form %d, deal played kept %v; want form %d with the deal kept", got.Form, got.Played != nil && *got.Played == played, c.form)
+			}
+			if c.err == nil && got.Tricks != 12 || c.err != nil && len(ev.Corrections) != 0 {
+				t.Errorf("result %s, %d corrections recorded", got, len(ev.Corrections))
+			}
+		})
+	}
+}
