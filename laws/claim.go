@@ -569,7 +569,7 @@ type claimKey struct {
 	hands  bridge.Deal
 	leader bridge.Seat
 	step   uint8
-	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of and the opponents still hold
+	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of in which a choice of the claimer's can still be locational (see key)
 }
 
 type claimBound struct{ lo, hi int8 }
@@ -754,8 +754,11 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 // key returns the table key of trick start st, rel being its relative
 // ranks (kept absolute when the statement names cards). Of the suits
 // shown out of it keeps what the search reads (moves: has either opponent
-// shown out of the suit led?), and only for suits the opponents still
-// hold: with none left, no choice depends on where their cards lie.
+// shown out of the suit led, when the claimer's choice in it is
+// locational?), and only for suits in which one of the claimer's hands
+// holds cards above and below an opponent's card: elsewhere no choice of
+// his is locational (locational), now or later, since cards only leave
+// the hands.
 func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	hands := st.hands
 	if !s.cardSteps {
@@ -763,11 +766,27 @@ func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	}
 	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
 	o1, o2 := x+1, (x+3)&3
-	// the suits an opponent still holds a card of: the lowest bit of each
-	// suit's lane after smearing, gathered into the low four bits
-	l := uint64(smearDown(st.hands[o1]|st.hands[o2])) & 0x0001_0001_0001_0001
-	held := uint8(l | l>>15 | l>>30 | l>>45)
-	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16((st.shown[o1] | st.shown[o2]) & held)}
+	shown := st.shown[o1] | st.shown[o2]
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if shown&(1<<su) == 0 {
+			continue
+		}
+		opp := (st.hands[o1] | st.hands[o2]).SuitBits(su)
+		if !straddles(st.hands[x].SuitBits(su), opp) && !straddles(st.hands[x+2].SuitBits(su), opp) {
+			shown &^= 1 << su
+		}
+	}
+	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16(shown)}
+}
+
+// straddles reports whether a card of unseen ranks between the lowest and
+// the highest card of b (cards of one suit as rank bits).
+func straddles(b, unseen uint16) bool {
+	if bits.OnesCount16(b) < 2 {
+		return false
+	}
+	lo, hi := bits.TrailingZeros16(b), 15-bits.LeadingZeros16(b)
+	return unseen&(uint16(1)<<hi-uint16(1)<<(lo+1)) != 0
 }
 
 // relative returns the deal with the cards of each suit renumbered from the
@@ -1871,16 +1890,11 @@ func (s *claimSearch) guess(st *claimState, lo, hi bridge.Card) bool {
 // is right depends on where that card lies.
 func (s *claimSearch) locational(st *claimState, cs bridge.Hand) bool {
 	led := st.trick[0].Suit()
-	b := cs.SuitBits(led)
-	if bits.OnesCount16(b) < 2 {
-		return false
-	}
-	lo, hi := bits.TrailingZeros16(b), 15-bits.LeadingZeros16(b)
 	var unseen uint16
 	for _, o := range s.side.Opponents().Seats() {
 		unseen |= st.hands[o].SuitBits(led)
 	}
-	return unseen&(uint16(1)<<hi-uint16(1)<<(lo+1)) != 0
+	return straddles(cs.SuitBits(led), unseen)
 }
 
 // ParseClaimTricks reads a number of tricks.
