@@ -540,23 +540,27 @@ func (a *Adjudicator) ddTricks(pos ClaimPosition, side bridge.Side) (int, error)
 // claimSearch walks the play from the claim position with the claimer
 // side's choices restricted to the statement and to normal plays.
 type claimSearch struct {
-	trump     bridge.Strain
-	ts        bridge.Suit
-	hasTrump  bool
-	side      bridge.Side
-	steps     []Step
-	mode      int
-	unaware   bool
-	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
-	memo      *boundTable
-	lower     *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
-	root      claimState
-	nodes     int
-	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
-	ddMemo    *ddTable        // the bounds already computed
-	bufs      [53][]claimMove // the moves of each ply, by cards still held
-	cardSteps bool            // the statement names cards: table entries keep absolute ranks
-	plain     bool            // the model's cut-offs (cashTricks, winsTrick) off: the reference the tests check them against
+	trump       bridge.Strain
+	ts          bridge.Suit
+	hasTrump    bool
+	side        bridge.Side
+	steps       []Step
+	mode        int
+	unaware     bool
+	guessed     bool // a claimer choice between a winning and a losing card was resolved against him
+	memo        *boundTable
+	coarse      *boundTable // lower bounds for every deal of the defenders' cards within the gaps (coarseDeal)
+	dep         bool        // set by search: its value's lower bound rests on the defenders' order (defenceOrder)
+	coarseCuts  int         // cut-offs by the coarse tables (the tests check that they fire)
+	lower       *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
+	lowerCoarse *boundTable // and its coarse table
+	root        claimState
+	nodes       int
+	solver      *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo      *ddTable        // the bounds already computed
+	bufs        [53][]claimMove // the moves of each ply, by cards still held
+	cardSteps   bool            // the statement names cards: table entries keep absolute ranks
+	plain       bool            // the model's cut-offs (cashTricks, winsTrick) and the coarse tables off: the reference the tests check them against
 }
 
 type ddKey struct {
@@ -572,7 +576,14 @@ type claimKey struct {
 	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of in which a choice of the claimer's can still be locational (see key)
 }
 
-type claimBound struct{ lo, hi int8 }
+// claimBound is a table entry: bounds on a trick start's value, and
+// whether the lower one rests on the order of the defenders' cards within
+// a gap between the claimer's (see defenceOrder; only then is it kept
+// out of the coarse table).
+type claimBound struct {
+	lo, hi int8
+	dep    bool
+}
 
 // claimState is a moment of the adjudicated play.
 type claimState struct {
@@ -599,6 +610,9 @@ func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int)
 	s.ts, s.hasTrump = pos.Trump.Suit()
 	for _, sp := range st.Steps {
 		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
+	}
+	if mode == modeNormal && !s.cardSteps {
+		s.coarse = newBoundTable() // keyed by relative ranks, as coarseDeal needs
 	}
 	r := claimState{hands: pos.Hands, leader: pos.Leader, shown: pos.Shown}
 	for i, c := range pos.Trick {
@@ -635,7 +649,7 @@ func (s *claimSearch) awareAbove(v int) bool {
 		// when he may have forgotten it, the rest of the model alike: no
 		// line of the aware claimer does worse than the unaware one's
 		// worst, so the unaware search's lower bounds hold for him too
-		t.lower = s.memo
+		t.lower, t.lowerCoarse = s.memo, s.coarse
 	}
 	above := t.search(t.root, v, v+1) > v
 	s.nodes += t.nodes
@@ -832,20 +846,30 @@ func relative(d bridge.Deal) bridge.Deal {
 // (masterTrumps), a position where he takes the rest (sure), the tricks
 // he cashes in a row on every normal line (cashTricks) or the one trick
 // he still needs and surely wins (winsTrick) — and at the table's bounds
-// from earlier searches; one that must show he takes fewer
+// from earlier searches, the exact ones (memo) and those that hold for
+// every deal of the defenders' cards within the gaps between the
+// claimer's (coarse, see defenceOrder); one that must show he takes fewer
 // stops where double dummy (ddBound) gives him no more than alpha.
+//
+// On return s.dep tells whether the lower bound the value gives (when it
+// is above alpha) rests on the order of the defenders' cards within such
+// a gap (see defenceOrder).
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
-		w := st.leader + bridge.Seat(s.winning(&st))
-		w &= 3
+		wi := s.winning(&st)
+		w := (st.leader + bridge.Seat(wi)) & 3
 		won := 0
 		if w.Side() == s.side {
 			won = 1
 		}
+		dep := s.defenceOrder(&st.hands, st.leader, &st.trick, wi)
 		next := claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
-		return won + s.search(next, alpha-won, beta-won)
+		v := won + s.search(next, alpha-won, beta-won)
+		s.dep = s.dep || dep
+		return v
 	}
+	s.dep = false
 	if st.n == 0 && st.hands[st.leader] == 0 {
 		return 0
 	}
@@ -859,6 +883,8 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	var keyHash uint64
 	var entry claimBound // the table's bounds on st, and whether it has any
 	var inTable bool
+	var rel bridge.Deal
+	coarse := s.coarse != nil && !s.plain
 	if st.n == 0 {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
@@ -878,11 +904,12 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				return 1
 			}
 		}
-		rel := relative(st.hands)
+		rel = relative(st.hands)
 		key = s.key(&st, &rel)
 		keyHash = key.hash()
 		if s.lower != nil {
 			if b, ok := s.lower.get(&key, keyHash); ok && int(b.lo) >= beta {
+				s.dep = b.dep // the other search's bound holds as widely here
 				return int(b.lo)
 			}
 		}
@@ -890,14 +917,32 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		b, ok := entry, inTable
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
+				s.dep = b.dep
 				return int(b.lo)
 			}
 			if int(b.hi) <= alpha {
+				s.dep = true
 				return int(b.hi)
+			}
+		}
+		if coarse {
+			ck := key
+			ck.hands = s.coarseDeal(&rel)
+			h := ck.hash()
+			if cb, ok := s.coarse.get(&ck, h); ok && int(cb.lo) >= beta {
+				s.coarseCuts++
+				return int(cb.lo)
+			}
+			if s.lowerCoarse != nil {
+				if cb, ok := s.lowerCoarse.get(&ck, h); ok && int(cb.lo) >= beta {
+					s.coarseCuts++
+					return int(cb.lo)
+				}
 			}
 		}
 		// the double-dummy bound, when the table entry does not settle it
 		if ub := s.ddBoundRel(&st, &rel); ub <= alpha {
+			s.dep = true
 			return ub
 		} else if ub < beta {
 			beta = ub + 1
@@ -914,6 +959,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		win = s.winning(&st)
 	}
 	v := 0
+	dep := false // the value's lower bound rests on the defenders' order (see s.dep)
 	if maximise {
 		v = -1
 		for _, m := range moves {
@@ -924,7 +970,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				c = s.search(s.apply(st, m), alpha, beta)
 			}
 			if c > v {
-				v = c
+				v, dep = c, s.dep // the bound is this card's
 			}
 			if v > alpha {
 				alpha = v
@@ -942,6 +988,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			} else {
 				c = s.search(s.apply(st, m), alpha, beta)
 			}
+			dep = dep || s.dep // the bound is the least of every card's
 			if c < v {
 				v = c
 			}
@@ -953,6 +1000,9 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			}
 		}
 	}
+	if v <= a0 {
+		dep = true // no lower bound above alpha to speak of
+	}
 	if st.n == 0 {
 		// the entry is as read above: the search below it met only
 		// positions with fewer cards
@@ -960,6 +1010,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if inTable {
 			b = entry
 		}
+		lo := b.lo
 		switch {
 		case v <= a0:
 			b.hi = int8(min(int(b.hi), v))
@@ -968,9 +1019,98 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
+		if v > a0 {
+			switch {
+			case int(lo) < v:
+				b.dep = dep
+			case int(lo) == v:
+				b.dep = b.dep && dep
+			}
+		}
 		s.memo.put(&key, keyHash, b)
+		if coarse && !dep {
+			ck := key
+			ck.hands = s.coarseDeal(&rel)
+			h := ck.hash()
+			cb, _ := s.coarse.get(&ck, h)
+			if int(cb.lo) < v {
+				s.coarse.put(&ck, h, claimBound{lo: int8(v), hi: 13})
+			}
+		}
 	}
+	s.dep = dep
 	return v
+}
+
+// defenceOrder reports whether the winner of the trick tr (its wi-th card
+// winning) is an opponent of the claimer who beats his partner's card of
+// the same suit with no card of the claimer's side in play between
+// them. Only then does the order of the defenders' cards within a gap
+// between the claimer's cards decide anything: his choices and the
+// search's bounds read the defenders' cards only against his own (which
+// of them are winners, which ranks lie between his cards) and by their
+// suit lengths, and a trick either defender wins goes to the defence. It
+// does decide who leads next, so a bound whose search met no such trick
+// holds for every deal of the defenders' cards in the gaps with the same
+// number of each defender's cards in each (coarseDeal).
+func (s *claimSearch) defenceOrder(hands *bridge.Deal, leader bridge.Seat, tr *[4]bridge.Card, wi int) bool {
+	w := (leader + bridge.Seat(wi)) & 3
+	if w.Side() == s.side {
+		return false
+	}
+	c := tr[wi]
+	pc := tr[(wi+2)&3] // partner's card: two seats on
+	if pc.Suit() != c.Suit() {
+		return false
+	}
+	x := bridge.Seat(s.side)
+	ns := (hands[x] | hands[x+2]).SuitBits(c.Suit())
+	for i := 0; i < 4; i++ {
+		if t := tr[i]; (leader+bridge.Seat(i))&3 == x || (leader+bridge.Seat(i))&3 == x+2 {
+			if t.Suit() == c.Suit() {
+				ns |= 1 << t.Rank()
+			}
+		}
+	}
+	return ns&(uint16(1)<<c.Rank()-uint16(2)<<pc.Rank()) == 0
+}
+
+// coarseDeal returns the relative deal rel with the defenders' cards of
+// each gap between the claimer's cards of a suit dealt again, the first
+// defender's on top: the key of the coarse table, whose bounds hold for
+// every deal of the defenders' cards in the gaps with the same number of
+// each defender's cards in each (see defenceOrder).
+func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
+	x := bridge.Seat(s.side)
+	o1, o2 := x+1, (x+3)&3
+	out := *rel
+	out[o1], out[o2] = 0, 0
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		ns := (rel[x] | rel[x+2]).SuitBits(su)
+		a, b := rel[o1].SuitBits(su), rel[o2].SuitBits(su)
+		var oa, ob uint16
+		for rest := a | b; rest != 0; {
+			top := 15 - bits.LeadingZeros16(rest)
+			run := rest & (uint16(2)<<top - 1) // the gap: down to the next card of the claimer's
+			if below := ns & (uint16(1)<<top - 1); below != 0 {
+				run &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
+			}
+			rest &^= run
+			na := bits.OnesCount16(a & run)
+			for ; run != 0; na-- {
+				r := uint16(1) << (15 - bits.LeadingZeros16(run))
+				run &^= r
+				if na > 0 {
+					oa |= r
+				} else {
+					ob |= r
+				}
+			}
+		}
+		out[o1] |= bridge.Hand(oa) << (16 * uint(su))
+		out[o2] |= bridge.Hand(ob) << (16 * uint(su))
+	}
+	return out
 }
 
 // lastCard returns search's value of st, three cards on the trick of
@@ -981,6 +1121,8 @@ func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta
 	if beatsCard(m.card, st.trick[win], s.trump) {
 		win = 3
 	}
+	tr := st.trick
+	tr[3] = m.card
 	w := (st.leader + bridge.Seat(win)) & 3
 	won := 0
 	if w.Side() == s.side {
@@ -992,7 +1134,10 @@ func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta
 	if led := st.trick[0].Suit(); m.card.Suit() != led {
 		next.shown[seat] |= 1 << led
 	}
-	return won + s.search(next, alpha-won, beta-won)
+	dep := s.defenceOrder(&next.hands, st.leader, &tr, win)
+	v := won + s.search(next, alpha-won, beta-won)
+	s.dep = s.dep || dep
+	return v
 }
 
 // apply plays a move.
