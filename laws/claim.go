@@ -981,7 +981,17 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 	} else {
 		v = 14
+		// a defender's cards in one gap between the claimer's lead to
+		// positions alike but for the defenders' order within the gap:
+		// once one of them has a bound that does not rest on that order,
+		// the bound holds for the others (see defenceOrder)
+		seat := (st.leader + bridge.Seat(st.n)) & 3
+		gaps := coarse && seat.Side() != s.side
+		var covered bridge.Hand
 		for _, m := range moves {
+			if covered.Has(m.card) {
+				continue
+			}
 			var c int
 			if last {
 				c = s.lastCard(&st, m, win, alpha, beta)
@@ -989,6 +999,9 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				c = s.search(s.apply(st, m), alpha, beta)
 			}
 			dep = dep || s.dep // the bound is the least of every card's
+			if gaps && !s.dep && c > alpha {
+				covered |= s.gapOf(&st, seat, m.card)
+			}
 			if c < v {
 				v = c
 			}
@@ -1073,6 +1086,29 @@ func (s *claimSearch) defenceOrder(hands *bridge.Deal, leader bridge.Seat, tr *[
 		}
 	}
 	return ns&(uint16(1)<<c.Rank()-uint16(2)<<pc.Rank()) == 0
+}
+
+// gapOf returns the cards of seat's hand in the gap between the
+// claimer's cards (in the hands or on the current trick) that holds c.
+func (s *claimSearch) gapOf(st *claimState, seat bridge.Seat, c bridge.Card) bridge.Hand {
+	x := bridge.Seat(s.side)
+	su := c.Suit()
+	ns := (st.hands[x] | st.hands[x+2]).SuitBits(su)
+	for i := 0; i < st.n; i++ {
+		if t := st.trick[i]; t.Suit() == su && ((st.leader+bridge.Seat(i))&3).Side() == s.side {
+			ns |= 1 << t.Rank()
+		}
+	}
+	r := c.Rank()
+	gap := ^uint16(0) &^ (uint16(2)<<r - 1) // the ranks above c, up to the claimer's next card
+	if above := ns &^ (uint16(2)<<r - 1); above != 0 {
+		gap &= uint16(1)<<bits.TrailingZeros16(above) - 1
+	}
+	below := uint16(1)<<r - 1 // and below it, down to his next card
+	if b := ns & below; b != 0 {
+		below &^= uint16(2)<<(15-bits.LeadingZeros16(b)) - 1
+	}
+	return bridge.Hand((gap|below|1<<r)&st.hands[seat].SuitBits(su)) << (16 * uint(su))
 }
 
 // coarseDeal returns the relative deal rel with the defenders' cards of
