@@ -111,6 +111,20 @@ func TestClaimBoundsSound(t *testing.T) {
 	}
 }
 
+// parseStatements parses each of words as a claim statement.
+func parseStatements(t *testing.T, words ...string) []Statement {
+	t.Helper()
+	var sts []Statement
+	for _, w := range words {
+		st, err := ParseStatement(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	return sts
+}
+
 // TestClaimModelCutsSound checks the claim search's cut-offs that hold
 // only under the model of normal play (cashTricks, winsTrick) against the
 // plain search, the same search with those cut-offs off, on small endings
@@ -124,14 +138,7 @@ func TestClaimModelCutsSound(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	var sts []Statement
-	for _, w := range []string{"", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best"} {
-		st, err := ParseStatement(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sts = append(sts, st)
-	}
+	sts := parseStatements(t, "", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best")
 	cash, cashMany, wins := 0, 0, 0
 	for i := 0; i < n; i++ {
 		st, trump := smallEnding(r, 1+r.IntN(6))
@@ -362,14 +369,7 @@ func TestClaimCoarseSound(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	var sts []Statement
-	for _, w := range []string{"", "", "", "trumps-out", "trumps", "run S", "duck H", "ruff C", "crossruff", "best"} {
-		st, err := ParseStatement(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sts = append(sts, st)
-	}
+	sts := parseStatements(t, "", "", "", "trumps-out", "trumps", "run S", "duck H", "ruff C", "crossruff", "best")
 	cuts, differ := 0, 0
 	for i := 0; i < n; i++ {
 		st, trump := smallEnding(r, 2+r.IntN(5))
