@@ -1094,29 +1094,28 @@ func (s *claimSearch) defenceOrder(hands *bridge.Deal, leader bridge.Seat, tr *[
 	if pc.Suit() != c.Suit() {
 		return false
 	}
+	ns := s.sideCards(hands, leader, tr[:], c.Suit())
+	return ns&(uint16(1)<<c.Rank()-uint16(2)<<pc.Rank()) == 0
+}
+
+// sideCards returns the claimer side's cards of suit su (as rank bits) in
+// play: in the hands, and on the trick tr led by leader.
+func (s *claimSearch) sideCards(hands *bridge.Deal, leader bridge.Seat, tr []bridge.Card, su bridge.Suit) uint16 {
 	x := bridge.Seat(s.side)
-	ns := (hands[x] | hands[x+2]).SuitBits(c.Suit())
-	for i := 0; i < 4; i++ {
-		if t := tr[i]; (leader+bridge.Seat(i))&3 == x || (leader+bridge.Seat(i))&3 == x+2 {
-			if t.Suit() == c.Suit() {
-				ns |= 1 << t.Rank()
-			}
+	ns := (hands[x] | hands[x+2]).SuitBits(su)
+	for i, t := range tr {
+		if t.Suit() == su && ((leader+bridge.Seat(i))&3).Side() == s.side {
+			ns |= 1 << t.Rank()
 		}
 	}
-	return ns&(uint16(1)<<c.Rank()-uint16(2)<<pc.Rank()) == 0
+	return ns
 }
 
 // gapOf returns the cards of seat's hand in the gap between the
 // claimer's cards (in the hands or on the current trick) that holds c.
 func (s *claimSearch) gapOf(st *claimState, seat bridge.Seat, c bridge.Card) bridge.Hand {
-	x := bridge.Seat(s.side)
 	su := c.Suit()
-	ns := (st.hands[x] | st.hands[x+2]).SuitBits(su)
-	for i := 0; i < st.n; i++ {
-		if t := st.trick[i]; t.Suit() == su && ((st.leader+bridge.Seat(i))&3).Side() == s.side {
-			ns |= 1 << t.Rank()
-		}
-	}
+	ns := s.sideCards(&st.hands, st.leader, st.trick[:st.n], su)
 	r := c.Rank()
 	gap := ^uint16(0) &^ (uint16(2)<<r - 1) // the ranks above c, up to the claimer's next card
 	if above := ns &^ (uint16(2)<<r - 1); above != 0 {
