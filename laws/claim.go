@@ -900,6 +900,8 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	var inTable bool
 	var rel bridge.Deal
 	coarse := s.coarse != nil && !s.plain
+	var ck claimKey // the coarse table's key, when coarse
+	var ckHash uint64
 	if st.n == 0 {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
@@ -928,6 +930,22 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				return int(b.lo)
 			}
 		}
+		if coarse {
+			// first, as most bounds are kept there
+			ck = key
+			ck.hands = s.coarseDeal(&rel)
+			ckHash = ck.hash()
+			if cb, ok := s.coarse.get(&ck, ckHash); ok && int(cb.lo) >= beta {
+				s.coarseCuts++
+				return int(cb.lo)
+			}
+			if s.lowerCoarse != nil {
+				if cb, ok := s.lowerCoarse.get(&ck, ckHash); ok && int(cb.lo) >= beta {
+					s.coarseCuts++
+					return int(cb.lo)
+				}
+			}
+		}
 		entry, inTable = s.memo.get(&key, keyHash)
 		b, ok := entry, inTable
 		if ok {
@@ -938,21 +956,6 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			if int(b.hi) <= alpha {
 				s.dep = true
 				return int(b.hi)
-			}
-		}
-		if coarse {
-			ck := key
-			ck.hands = s.coarseDeal(&rel)
-			h := ck.hash()
-			if cb, ok := s.coarse.get(&ck, h); ok && int(cb.lo) >= beta {
-				s.coarseCuts++
-				return int(cb.lo)
-			}
-			if s.lowerCoarse != nil {
-				if cb, ok := s.lowerCoarse.get(&ck, h); ok && int(cb.lo) >= beta {
-					s.coarseCuts++
-					return int(cb.lo)
-				}
 			}
 		}
 		// the double-dummy bound, when the table entry does not settle it
@@ -1060,12 +1063,8 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		s.memo.put(&key, keyHash, b)
 		if coarse && !dep {
-			ck := key
-			ck.hands = s.coarseDeal(&rel)
-			h := ck.hash()
-			cb, _ := s.coarse.get(&ck, h)
-			if int(cb.lo) < v {
-				s.coarse.put(&ck, h, claimBound{lo: int8(v), hi: 13})
+			if cb, _ := s.coarse.get(&ck, ckHash); int(cb.lo) < v {
+				s.coarse.put(&ck, ckHash, claimBound{lo: int8(v), hi: 13})
 			}
 		}
 	}
