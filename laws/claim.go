@@ -540,23 +540,38 @@ func (a *Adjudicator) ddTricks(pos ClaimPosition, side bridge.Side) (int, error)
 // claimSearch walks the play from the claim position with the claimer
 // side's choices restricted to the statement and to normal plays.
 type claimSearch struct {
-	trump     bridge.Strain
-	ts        bridge.Suit
-	hasTrump  bool
-	side      bridge.Side
-	steps     []Step
-	mode      int
-	unaware   bool
-	guessed   bool // a claimer choice between a winning and a losing card was resolved against him
-	memo      *boundTable
-	lower     *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
-	root      claimState
-	nodes     int
-	solver    *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
-	ddMemo    *ddTable        // the bounds already computed
-	bufs      [53][]claimMove // the moves of each ply, by cards still held
-	cardSteps bool            // the statement names cards: table entries keep absolute ranks
-	plain     bool            // the model's cut-offs (cashTricks, winsTrick) off: the reference the tests check them against
+	trump       bridge.Strain
+	ts          bridge.Suit
+	hasTrump    bool
+	side        bridge.Side
+	steps       []Step
+	mode        int
+	unaware     bool
+	guessed     bool // a claimer choice between a winning and a losing card was resolved against him
+	memo        *boundTable
+	coarse      *boundTable // lower bounds for every deal of the defenders' cards within the gaps (coarseDeal)
+	dep         bool        // set by search: its value's lower bound rests on the defenders' order (defenceOrder)
+	coarseCuts  int         // cut-offs by the coarse tables (the tests check that they fire)
+	lower       *boundTable // lower bounds valid here too: the unaware search's table, in awareAbove
+	lowerCoarse *boundTable // and its coarse table
+	root        claimState
+	nodes       int
+	solver      *dd.Solver      // double-dummy upper bounds (the claimer cannot beat best play)
+	ddMemo      *ddTable        // the bounds already computed
+	bufs        [53][]claimMove // the moves of each ply, by cards still held
+	cardSteps   bool            // the statement names cards: table entries keep absolute ranks
+	// fullDD: the search asks double dummy for an upper bound at every
+	// trick start; otherwise only where an opponent has shown out of a
+	// suit in which the claimer may have a locational choice (70E). The
+	// bound serves a search that must show the claimer takes fewer
+	// tricks: at a choice made against him it stops at the first card
+	// that does, at one made for him (the statement's "best", the 70E
+	// exception) it must refute every card, and there the bound saves
+	// most. Without such choices (mode normal, no "best") asking at every
+	// trick start costs more time than the positions it saves (on random
+	// endings 2% more positions, half the time).
+	fullDD bool
+	plain  bool // the model's cut-offs (cashTricks, winsTrick) and the coarse tables off: the reference the tests check them against
 }
 
 type ddKey struct {
@@ -569,10 +584,17 @@ type claimKey struct {
 	hands  bridge.Deal
 	leader bridge.Seat
 	step   uint8
-	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of and the opponents still hold
+	shown  uint16 // the suits (bit 1<<suit) an opponent has shown out of in which a choice of the claimer's can still be locational (see key)
 }
 
-type claimBound struct{ lo, hi int8 }
+// claimBound is a table entry: bounds on a trick start's value, and
+// whether the lower one rests on the order of the defenders' cards within
+// a gap between the claimer's (see defenceOrder; only then is it kept
+// out of the coarse table).
+type claimBound struct {
+	lo, hi int8
+	dep    bool
+}
 
 // claimState is a moment of the adjudicated play.
 type claimState struct {
@@ -599,6 +621,13 @@ func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int)
 	s.ts, s.hasTrump = pos.Trump.Suit()
 	for _, sp := range st.Steps {
 		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
+	}
+	if mode == modeNormal && !s.cardSteps {
+		s.coarse = newBoundTable() // keyed by relative ranks, as coarseDeal needs
+	}
+	s.fullDD = mode != modeNormal
+	for _, sp := range st.Steps {
+		s.fullDD = s.fullDD || sp.Kind == StepBest
 	}
 	r := claimState{hands: pos.Hands, leader: pos.Leader, shown: pos.Shown}
 	for i, c := range pos.Trick {
@@ -635,7 +664,7 @@ func (s *claimSearch) awareAbove(v int) bool {
 		// when he may have forgotten it, the rest of the model alike: no
 		// line of the aware claimer does worse than the unaware one's
 		// worst, so the unaware search's lower bounds hold for him too
-		t.lower = s.memo
+		t.lower, t.lowerCoarse = s.memo, s.coarse
 	}
 	above := t.search(t.root, v, v+1) > v
 	s.nodes += t.nodes
@@ -754,8 +783,11 @@ func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
 // key returns the table key of trick start st, rel being its relative
 // ranks (kept absolute when the statement names cards). Of the suits
 // shown out of it keeps what the search reads (moves: has either opponent
-// shown out of the suit led?), and only for suits the opponents still
-// hold: with none left, no choice depends on where their cards lie.
+// shown out of the suit led, when the claimer's choice in it is
+// locational?), and only for suits in which one of the claimer's hands
+// holds cards above and below an opponent's card: elsewhere no choice of
+// his is locational (locational), now or later, since cards only leave
+// the hands.
 func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	hands := st.hands
 	if !s.cardSteps {
@@ -763,11 +795,27 @@ func (s *claimSearch) key(st *claimState, rel *bridge.Deal) claimKey {
 	}
 	x := bridge.Seat(s.side) // the side's seats are x and x+2, the opponents' x+1 and x+3
 	o1, o2 := x+1, (x+3)&3
-	// the suits an opponent still holds a card of: the lowest bit of each
-	// suit's lane after smearing, gathered into the low four bits
-	l := uint64(smearDown(st.hands[o1]|st.hands[o2])) & 0x0001_0001_0001_0001
-	held := uint8(l | l>>15 | l>>30 | l>>45)
-	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16((st.shown[o1] | st.shown[o2]) & held)}
+	shown := st.shown[o1] | st.shown[o2]
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		if shown&(1<<su) == 0 {
+			continue
+		}
+		opp := (st.hands[o1] | st.hands[o2]).SuitBits(su)
+		if !straddles(st.hands[x].SuitBits(su), opp) && !straddles(st.hands[x+2].SuitBits(su), opp) {
+			shown &^= 1 << su
+		}
+	}
+	return claimKey{hands: hands, leader: st.leader, step: uint8(st.step), shown: uint16(shown)}
+}
+
+// straddles reports whether a card of unseen ranks between the lowest and
+// the highest card of b (cards of one suit as rank bits).
+func straddles(b, unseen uint16) bool {
+	if bits.OnesCount16(b) < 2 {
+		return false
+	}
+	lo, hi := bits.TrailingZeros16(b), 15-bits.LeadingZeros16(b)
+	return unseen&(uint16(1)<<hi-uint16(1)<<(lo+1)) != 0
 }
 
 // relative returns the deal with the cards of each suit renumbered from the
@@ -813,20 +861,30 @@ func relative(d bridge.Deal) bridge.Deal {
 // (masterTrumps), a position where he takes the rest (sure), the tricks
 // he cashes in a row on every normal line (cashTricks) or the one trick
 // he still needs and surely wins (winsTrick) — and at the table's bounds
-// from earlier searches; one that must show he takes fewer
+// from earlier searches, the exact ones (memo) and those that hold for
+// every deal of the defenders' cards within the gaps between the
+// claimer's (coarse, see defenceOrder); one that must show he takes fewer
 // stops where double dummy (ddBound) gives him no more than alpha.
+//
+// On return s.dep tells whether the lower bound the value gives (when it
+// is above alpha) rests on the order of the defenders' cards within such
+// a gap (see defenceOrder).
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
-		w := st.leader + bridge.Seat(s.winning(&st))
-		w &= 3
+		wi := s.winning(&st)
+		w := (st.leader + bridge.Seat(wi)) & 3
 		won := 0
 		if w.Side() == s.side {
 			won = 1
 		}
+		dep := s.defenceOrder(&st.hands, st.leader, &st.trick, wi)
 		next := claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
-		return won + s.search(next, alpha-won, beta-won)
+		v := won + s.search(next, alpha-won, beta-won)
+		s.dep = s.dep || dep
+		return v
 	}
+	s.dep = false
 	if st.n == 0 && st.hands[st.leader] == 0 {
 		return 0
 	}
@@ -840,6 +898,10 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	var keyHash uint64
 	var entry claimBound // the table's bounds on st, and whether it has any
 	var inTable bool
+	var rel bridge.Deal
+	coarse := s.coarse != nil && !s.plain
+	var ck claimKey // the coarse table's key, when coarse
+	var ckHash uint64
 	if st.n == 0 {
 		if s.sure(&st) {
 			return st.hands[st.leader].Len()
@@ -859,29 +921,52 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				return 1
 			}
 		}
-		rel := relative(st.hands)
+		rel = relative(st.hands)
 		key = s.key(&st, &rel)
 		keyHash = key.hash()
 		if s.lower != nil {
 			if b, ok := s.lower.get(&key, keyHash); ok && int(b.lo) >= beta {
+				s.dep = b.dep // the other search's bound holds as widely here
 				return int(b.lo)
+			}
+		}
+		if coarse {
+			// first, as most bounds are kept there
+			ck = key
+			ck.hands = s.coarseDeal(&rel)
+			ckHash = ck.hash()
+			if cb, ok := s.coarse.get(&ck, ckHash); ok && int(cb.lo) >= beta {
+				s.coarseCuts++
+				return int(cb.lo)
+			}
+			if s.lowerCoarse != nil {
+				if cb, ok := s.lowerCoarse.get(&ck, ckHash); ok && int(cb.lo) >= beta {
+					s.coarseCuts++
+					return int(cb.lo)
+				}
 			}
 		}
 		entry, inTable = s.memo.get(&key, keyHash)
 		b, ok := entry, inTable
 		if ok {
 			if b.lo == b.hi || int(b.lo) >= beta {
+				s.dep = b.dep
 				return int(b.lo)
 			}
 			if int(b.hi) <= alpha {
+				s.dep = true
 				return int(b.hi)
 			}
 		}
 		// the double-dummy bound, when the table entry does not settle it
-		if ub := s.ddBoundRel(&st, &rel); ub <= alpha {
-			return ub
-		} else if ub < beta {
-			beta = ub + 1
+		// and a choice below may be made for the claimer (see fullDD)
+		if s.fullDD || key.shown != 0 {
+			if ub := s.ddBoundRel(&st, &rel); ub <= alpha {
+				s.dep = true
+				return ub
+			} else if ub < beta {
+				beta = ub + 1
+			}
 		}
 		if ok {
 			alpha, beta = max(alpha, int(b.lo)), min(beta, int(b.hi))
@@ -895,6 +980,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		win = s.winning(&st)
 	}
 	v := 0
+	dep := false // the value's lower bound rests on the defenders' order (see s.dep)
 	if maximise {
 		v = -1
 		for _, m := range moves {
@@ -905,7 +991,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 				c = s.search(s.apply(st, m), alpha, beta)
 			}
 			if c > v {
-				v = c
+				v, dep = c, s.dep // the bound is this card's
 			}
 			if v > alpha {
 				alpha = v
@@ -916,12 +1002,26 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 	} else {
 		v = 14
+		// a defender's cards in one gap between the claimer's lead to
+		// positions alike but for the defenders' order within the gap:
+		// once one of them has a bound that does not rest on that order,
+		// the bound holds for the others (see defenceOrder)
+		seat := (st.leader + bridge.Seat(st.n)) & 3
+		gaps := coarse && seat.Side() != s.side
+		var covered bridge.Hand
 		for _, m := range moves {
+			if covered.Has(m.card) {
+				continue
+			}
 			var c int
 			if last {
 				c = s.lastCard(&st, m, win, alpha, beta)
 			} else {
 				c = s.search(s.apply(st, m), alpha, beta)
+			}
+			dep = dep || s.dep // the bound is the least of every card's
+			if gaps && !s.dep && c > alpha {
+				covered |= s.gapOf(&st, seat, m.card)
 			}
 			if c < v {
 				v = c
@@ -934,6 +1034,9 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 			}
 		}
 	}
+	if v <= a0 {
+		dep = true // no lower bound above alpha to speak of
+	}
 	if st.n == 0 {
 		// the entry is as read above: the search below it met only
 		// positions with fewer cards
@@ -941,6 +1044,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		if inTable {
 			b = entry
 		}
+		lo := b.lo
 		switch {
 		case v <= a0:
 			b.hi = int8(min(int(b.hi), v))
@@ -949,9 +1053,116 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		default:
 			b.lo, b.hi = int8(v), int8(v)
 		}
+		if v > a0 {
+			switch {
+			case int(lo) < v:
+				b.dep = dep
+			case int(lo) == v:
+				b.dep = b.dep && dep
+			}
+		}
 		s.memo.put(&key, keyHash, b)
+		if coarse && !dep {
+			if cb, _ := s.coarse.get(&ck, ckHash); int(cb.lo) < v {
+				s.coarse.put(&ck, ckHash, claimBound{lo: int8(v), hi: 13})
+			}
+		}
 	}
+	s.dep = dep
 	return v
+}
+
+// defenceOrder reports whether the winner of the trick tr (its wi-th card
+// winning) is an opponent of the claimer who beats his partner's card of
+// the same suit with no card of the claimer's side in play between
+// them. Only then does the order of the defenders' cards within a gap
+// between the claimer's cards decide anything: his choices and the
+// search's bounds read the defenders' cards only against his own (which
+// of them are winners, which ranks lie between his cards) and by their
+// suit lengths, and a trick either defender wins goes to the defence. It
+// does decide who leads next, so a bound whose search met no such trick
+// holds for every deal of the defenders' cards in the gaps with the same
+// number of each defender's cards in each (coarseDeal).
+func (s *claimSearch) defenceOrder(hands *bridge.Deal, leader bridge.Seat, tr *[4]bridge.Card, wi int) bool {
+	w := (leader + bridge.Seat(wi)) & 3
+	if w.Side() == s.side {
+		return false
+	}
+	c := tr[wi]
+	pc := tr[(wi+2)&3] // partner's card: two seats on
+	if pc.Suit() != c.Suit() {
+		return false
+	}
+	ns := s.sideCards(hands, leader, tr[:], c.Suit())
+	return ns&(uint16(1)<<c.Rank()-uint16(2)<<pc.Rank()) == 0
+}
+
+// sideCards returns the claimer side's cards of suit su (as rank bits) in
+// play: in the hands, and on the trick tr led by leader.
+func (s *claimSearch) sideCards(hands *bridge.Deal, leader bridge.Seat, tr []bridge.Card, su bridge.Suit) uint16 {
+	x := bridge.Seat(s.side)
+	ns := (hands[x] | hands[x+2]).SuitBits(su)
+	for i, t := range tr {
+		if t.Suit() == su && ((leader+bridge.Seat(i))&3).Side() == s.side {
+			ns |= 1 << t.Rank()
+		}
+	}
+	return ns
+}
+
+// gapOf returns the cards of seat's hand in the gap between the
+// claimer's cards (in the hands or on the current trick) that holds c.
+func (s *claimSearch) gapOf(st *claimState, seat bridge.Seat, c bridge.Card) bridge.Hand {
+	su := c.Suit()
+	ns := s.sideCards(&st.hands, st.leader, st.trick[:st.n], su)
+	r := c.Rank()
+	gap := ^uint16(0) &^ (uint16(2)<<r - 1) // the ranks above c, up to the claimer's next card
+	if above := ns &^ (uint16(2)<<r - 1); above != 0 {
+		gap &= uint16(1)<<bits.TrailingZeros16(above) - 1
+	}
+	below := uint16(1)<<r - 1 // and below it, down to his next card
+	if b := ns & below; b != 0 {
+		below &^= uint16(2)<<(15-bits.LeadingZeros16(b)) - 1
+	}
+	return bridge.Hand((gap|below|1<<r)&st.hands[seat].SuitBits(su)) << (16 * uint(su))
+}
+
+// coarseDeal returns the relative deal rel with the defenders' cards of
+// each gap between the claimer's cards of a suit dealt again, the first
+// defender's on top: the key of the coarse table, whose bounds hold for
+// every deal of the defenders' cards in the gaps with the same number of
+// each defender's cards in each (see defenceOrder).
+func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
+	x := bridge.Seat(s.side)
+	o1, o2 := x+1, (x+3)&3
+	out := *rel
+	out[o1], out[o2] = 0, 0
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		ns := (rel[x] | rel[x+2]).SuitBits(su)
+		a, b := rel[o1].SuitBits(su), rel[o2].SuitBits(su)
+		var oa, ob uint16
+		for rest := a | b; rest != 0; {
+			top := 15 - bits.LeadingZeros16(rest)
+			run := rest & (uint16(2)<<top - 1) // the gap: down to the next card of the claimer's
+			if below := ns & (uint16(1)<<top - 1); below != 0 {
+				run &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
+			}
+			rest &^= run
+			na := bits.OnesCount16(a & run)
+			for ; run != 0; na-- {
+				r := uint16(1) << (15 - bits.LeadingZeros16(run))
+				run &^= r
+				if na > 0 {
+					oa |= r
+				} else {
+					ob |= r
+				}
+			}
+		}
+		out[o1] |= bridge.Hand(oa) << (16 * uint(su))
+		out[o2] |= bridge.Hand(ob) << (16 * uint(su))
+	}
+	return out
 }
 
 // lastCard returns search's value of st, three cards on the trick of
@@ -962,6 +1173,8 @@ func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta
 	if beatsCard(m.card, st.trick[win], s.trump) {
 		win = 3
 	}
+	tr := st.trick
+	tr[3] = m.card
 	w := (st.leader + bridge.Seat(win)) & 3
 	won := 0
 	if w.Side() == s.side {
@@ -973,7 +1186,10 @@ func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta
 	if led := st.trick[0].Suit(); m.card.Suit() != led {
 		next.shown[seat] |= 1 << led
 	}
-	return won + s.search(next, alpha-won, beta-won)
+	dep := s.defenceOrder(&next.hands, st.leader, &tr, win)
+	v := won + s.search(next, alpha-won, beta-won)
+	s.dep = s.dep || dep
+	return v
 }
 
 // apply plays a move.
@@ -1871,16 +2087,11 @@ func (s *claimSearch) guess(st *claimState, lo, hi bridge.Card) bool {
 // is right depends on where that card lies.
 func (s *claimSearch) locational(st *claimState, cs bridge.Hand) bool {
 	led := st.trick[0].Suit()
-	b := cs.SuitBits(led)
-	if bits.OnesCount16(b) < 2 {
-		return false
-	}
-	lo, hi := bits.TrailingZeros16(b), 15-bits.LeadingZeros16(b)
 	var unseen uint16
 	for _, o := range s.side.Opponents().Seats() {
 		unseen |= st.hands[o].SuitBits(led)
 	}
-	return unseen&(uint16(1)<<hi-uint16(1)<<(lo+1)) != 0
+	return straddles(cs.SuitBits(led), unseen)
 }
 
 // ParseClaimTricks reads a number of tricks.

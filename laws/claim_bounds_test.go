@@ -111,6 +111,20 @@ func TestClaimBoundsSound(t *testing.T) {
 	}
 }
 
+// parseStatements parses each of words as a claim statement.
+func parseStatements(t *testing.T, words ...string) []Statement {
+	t.Helper()
+	var sts []Statement
+	for _, w := range words {
+		st, err := ParseStatement(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	return sts
+}
+
 // TestClaimModelCutsSound checks the claim search's cut-offs that hold
 // only under the model of normal play (cashTricks, winsTrick) against the
 // plain search, the same search with those cut-offs off, on small endings
@@ -124,14 +138,7 @@ func TestClaimModelCutsSound(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	var sts []Statement
-	for _, w := range []string{"", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best"} {
-		st, err := ParseStatement(w)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sts = append(sts, st)
-	}
+	sts := parseStatements(t, "", "", "", "trumps-out", "trumps", "run S", "duck H", "finesse DQ", "crossruff", "SA", "best")
 	cash, cashMany, wins := 0, 0, 0
 	for i := 0; i < n; i++ {
 		st, trump := smallEnding(r, 1+r.IntN(6))
@@ -312,4 +319,88 @@ func TestClaimRelative(t *testing.T) {
 			t.Fatalf("%v: relative gives %v, want %v", d, got, want)
 		}
 	}
+}
+
+// redealGaps deals the opponents' cards of each gap between the side's
+// cards of a suit again at random, each opponent keeping his number of
+// cards in each gap: a position with the same coarse key (coarseDeal).
+func redealGaps(r *rand.Rand, st claimState, side bridge.Side) claimState {
+	x := bridge.Seat(side)
+	o1, o2 := x+1, (x+3)&3
+	out := st
+	out.hands[o1], out.hands[o2] = 0, 0
+	for su := bridge.Clubs; su <= bridge.Spades; su++ {
+		var ranks []bridge.Rank
+		var owners []bridge.Seat
+		flush := func() {
+			r.Shuffle(len(owners), func(i, j int) { owners[i], owners[j] = owners[j], owners[i] })
+			for i, o := range owners {
+				out.hands[o] = out.hands[o].With(bridge.NewCard(su, ranks[i]))
+			}
+			ranks, owners = ranks[:0], owners[:0]
+		}
+		for rk := bridge.Ace; rk >= bridge.Two; rk-- {
+			c := bridge.NewCard(su, rk)
+			switch {
+			case st.hands[x].Has(c) || st.hands[x+2].Has(c):
+				flush()
+			case st.hands[o1].Has(c):
+				ranks, owners = append(ranks, rk), append(owners, o1)
+			case st.hands[o2].Has(c):
+				ranks, owners = append(ranks, rk), append(owners, o2)
+			}
+		}
+		flush()
+	}
+	return out
+}
+
+// TestClaimCoarseSound checks the coarse table, whose lower bounds stand
+// for every deal of the opponents' cards within the gaps between the
+// claimer side's cards: a search that has solved an ending, its tables
+// kept, must give the plain search's value on the ending with the
+// opponents' cards dealt again within those gaps, although who of them
+// wins a trick between themselves, and so who leads next, may change.
+// A bound that held too widely could cut the search of Law 70A's worst
+// normal line short and change an award.
+func TestClaimCoarseSound(t *testing.T) {
+	r := rand.New(rand.NewPCG(70, 5))
+	n := 3000
+	if testing.Short() {
+		n = 1000
+	}
+	sts := parseStatements(t, "", "", "", "trumps-out", "trumps", "run S", "duck H", "ruff C", "crossruff", "best")
+	cuts, differ := 0, 0
+	for i := 0; i < n; i++ {
+		st, trump := smallEnding(r, 2+r.IntN(5))
+		side := bridge.Side(r.IntN(2))
+		stmt := sts[r.IntN(len(sts))]
+		unaware := r.IntN(2) == 0
+		other := redealGaps(r, st, side)
+		search := func(plain bool) *claimSearch {
+			s := newClaimSearch(ClaimPosition{Trump: trump}, side, stmt, modeNormal)
+			s.unaware = unaware
+			s.plain = plain
+			return s
+		}
+		want, wantOther := search(true).exact(st, -1), search(true).exact(other, -1)
+		if want != wantOther {
+			differ++
+		}
+		s := search(false)
+		if got := s.exact(st, -1); got != want {
+			t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v): %d tricks, the plain search gives %d", st.hands, trump, st.leader, side, stmt, unaware, got, want)
+		}
+		before := s.coarseCuts
+		if got := s.exact(other, -1); got != wantOther {
+			t.Fatalf("%v %s, %s on lead, %s to play %q (unaware %v), after %v: %d tricks, the plain search gives %d", other.hands, trump, other.leader, side, stmt, unaware, st.hands, got, wantOther)
+		}
+		if s.coarseCuts > before {
+			cuts++
+		}
+	}
+	if cuts < n/10 || differ < n/100 {
+		t.Fatalf("the coarse table cut the second search in only %d of %d endings; the deal within the gaps changed the value in %d", cuts, n, differ)
+	}
+	t.Logf("the coarse table cut the second search in %d of %d endings; the deal within the gaps changed the value in %d", cuts, n, differ)
 }
