@@ -15,7 +15,6 @@ const (
 // well-mixed bits would do; these are the usual published ones.
 const (
 	hashGolden = 0x9e3779b97f4a7c15 // 2^64 divided by the golden ratio (Fibonacci hashing)
-	hashPrime2 = 0xc2b2ae3d27d4eb4f // xxHash64's second prime
 	hashFinal  = 0xff51afd7ed558ccd // the first multiplier of MurmurHash3's 64-bit finaliser
 )
 

@@ -362,8 +362,8 @@ func descending(mv *[16]int8, n int, x uint16, base int8) int {
 // killerKey describes the situation of the player at depth d for the
 // killer table: on lead, the leader's hand and, in a trump contract,
 // partner's; when following suit, the suit's cards, the card winning so
-// far and the holdings in it of LHO and, in second seat, partner; when
-// void, the hand, the card winning and the cards of the suit led.
+// far and LHO's holding in it; when void, the hand, the card winning and
+// the cards of the suit led.
 func (e *engine) killerKey(d int) uint64 {
 	p := &e.plays[d&63]
 	// Seats and suits are masked with 3 (they are 0..3 anyway), depths as
@@ -390,13 +390,14 @@ func (e *engine) killerKey(d int) uint64 {
 		sh := 16 * (uint(t.lead) & 3) // the suit led's shift
 		lead := t.all >> sh & rankMask
 		if f := e.hands[seat] & (rankMask << sh); f != 0 {
-			// The suit's cards, what is winning, who of those after us
-			// holds what: LHO's cards, and in second seat partner's.
+			// The suit's cards, what is winning and LHO's cards. Not
+			// partner's, in second seat: the card that worked stays good
+			// while partner's small cards in the suit change, as the
+			// leader's killer in no trump ignores partner's hand (the
+			// four-void deal: 5% fewer positions; 0.4% more on random
+			// deals).
 			k = lead<<sh ^ uint64(uint8(w.card))<<56 ^
 				uint64(uint16(e.hands[(seat+1)&3]>>sh))*hashGolden
-			if pos == 1 {
-				k ^= uint64(uint16(e.hands[(seat+2)&3]>>sh)) * hashPrime2
-			}
 		} else {
 			// Void: the hand, what is winning and the suit's cards.
 			k = e.hands[seat] ^ uint64(uint8(w.card))<<56 ^ lead*hashGolden
