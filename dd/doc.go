@@ -105,7 +105,13 @@
 // partner's tenace, second hand low, third hand high, win cheaply in fourth
 // seat, ruff low, discard from length). Before them, in every seat, the
 // search tries the card that last caused a cut-off in the same situation
-// (a killer move, remembered per trump strain).
+// (a killer move, remembered per trump strain). Near the top of the tree
+// (11 tricks or more left), a lead with no killer is chosen by the table
+// when it can be: the first lead after which the trick played the likely
+// way (each follower's killer card, else its first card by the
+// heuristics) reaches a position whose entry already decides the search
+// for the leader's side is tried first (an enhanced transposition
+// cut-off, used for ordering only).
 //
 // The table of one solver grows up to a memory limit (Options.MaxMemory,
 // DefaultMaxMemory: two thirds for entries, one third for their buckets)

@@ -410,3 +410,81 @@ func (e *engine) killerKey(d int) uint64 {
 	h := k * hashFinal
 	return h ^ h>>31
 }
+
+// etcTricks is the fewest tricks left at which leadByTable looks leads up
+// in the table. A look-up costs about two thirds of a position searched
+// and finds a lead to move up at one lead node in sixty or so: it pays
+// only near the top of the tree, where the search under a lead is large
+// (on 250 random deals, from 11 tricks left: 5.5% fewer positions for
+// 2% more look-ups than positions; from 10, 6.3% fewer for 5% more).
+const etcTricks = 11
+
+// leadByTable moves to the front of mv[:n], the leads of the trick at
+// depth d in the order to try them, the first lead after which the trick
+// played the likely way reaches a position whose table entry already
+// decides the null-window search against beta for the leader's side (an
+// enhanced transposition cut-off, used for ordering only): each follower
+// plays the killer card of its situation if it holds it, else the first
+// card orderFollow gives. The likely trick is not a proof, since the
+// opponents may have better, but such a lead usually cuts off, and at the
+// cost of little more than a look-up where the heuristics' first lead
+// may need a large search. The trick is played on the engine's stacks
+// above depth d, which the search overwrites before reading, and the
+// hands are put back as they were.
+func (e *engine) leadByTable(d, beta int, mv *[16]int8, n int) {
+	hands := e.hands
+	next := e.plays[(d+1)&63]
+	for i := 0; i < n; i++ {
+		good := e.likelyTrickCuts(d, beta, mv[i&15])
+		e.hands = hands
+		if good {
+			c := mv[i&15]
+			copy(mv[1:i+1], mv[:i])
+			mv[0] = c
+			break
+		}
+	}
+	e.plays[(d+1)&63] = next
+}
+
+// likelyTrickCuts plays lead c at depth d and the likely cards of the
+// three followers (see leadByTable), and reports whether the position
+// reached is known, by the tricks won and left or by the table, to
+// decide the search against beta in favour of the side that led. It
+// leaves the hands without the trick's cards.
+func (e *engine) likelyTrickCuts(d, beta int, c int8) bool {
+	p := &e.plays[d&63]
+	e.playCard(d, c)
+	var mv [16]int8
+	for j := 1; j < 4; j++ {
+		q := &e.plays[(d+j)&63]
+		q.seat = (p.seat + int8(j)) & 3
+		legal := e.legal(d + j)
+		f := int8(bits.TrailingZeros64(legal))
+		if legal&(legal-1) != 0 {
+			if k := e.killer.get(e.killerKey(d + j)); k >= 0 && legal>>uint(k)&1 != 0 {
+				f = k
+			} else {
+				e.orderFollow(d+j, legal, &mv)
+				f = mv[0]
+			}
+		}
+		e.playCard(d+j, f)
+	}
+	ns := isNS(p.seat)
+	w := e.plays[e.plays[(d+3)&63].win&63].seat
+	won := int(p.nsWon)
+	if isNS(w) {
+		won++
+	}
+	t := &e.tricks[(d+4)>>2&15]
+	t.all = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
+	rem := bits.OnesCount64(t.all) >> 2
+	if won >= beta || won+rem < beta {
+		return (won >= beta) == ns
+	}
+	e.describe(t, d+4)
+	var h ttHint
+	hit, v, _ := e.tt.lookup(t.shape, uint8(w), t.w[0], t.w[1], beta-won, &h)
+	return hit && (v+won >= beta) == ns
+}

@@ -463,6 +463,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		// call through order.
 		if d&3 == 0 {
 			n = e.orderLead(int(seat), legal, &p.moves)
+			if bits.OnesCount64(e.tricks[d>>2&15].all) >= 4*etcTricks {
+				e.leadByTable(d, beta, &p.moves, n)
+			}
 		} else {
 			n = e.orderFollow(d, legal, &p.moves)
 		}
