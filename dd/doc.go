@@ -97,9 +97,13 @@
 // search reports which cards' ranks decided its result; an entry pins only
 // those cards (and the cards above them) and so answers for every position
 // that agrees on them (Ginsberg's partition search, as DDS and macroxue's
-// bridge-solver use it). The same information prunes moves: a card lower
-// than every card that mattered in its suit gives the same result as the
-// card already tried, and cards in sequence in one hand are tried once.
+// bridge-solver use it). A trick's winner matters when it beat a card of
+// its own suit — only an opponent's card when the search after the trick
+// depended on nothing but which side won it (one side had reached the
+// target or could no longer reach it). The same information prunes moves:
+// a card lower than every card that mattered in its suit gives the same
+// result as the card already tried, and cards in sequence in one hand are
+// tried once.
 //
 // Moves are ordered by simple bridge heuristics (cash winners, lead towards
 // partner's tenace, second hand low, third hand high, win cheaply in fourth

@@ -92,7 +92,8 @@ func isNS(seat int8) bool { return seat&1 == 0 }
 // search returns the number of tricks NS take from the root when both sides
 // play well, as a fail-soft bound against beta: a result below beta is an
 // upper bound, one at or above beta a lower bound. The second result is the
-// set of cards whose ranks decided it ("rank winners").
+// set of cards whose ranks decided it ("rank winners"), with the flag
+// sideOnly when the result did not depend on who is on lead.
 func (e *engine) search(d int, beta int) (int, uint64) {
 	p := &e.plays[d&63]
 	if d&3 != 0 {
@@ -112,12 +113,12 @@ func (e *engine) search(d int, beta int) (int, uint64) {
 	}
 	won := int(p.nsWon)
 	if won >= beta {
-		return won, 0
+		return won, sideOnly
 	}
 	all := e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 	rem := bits.OnesCount64(all) >> 2
 	if won+rem < beta {
-		return won + rem, 0
+		return won + rem, sideOnly
 	}
 	if rem == 1 {
 		return e.lastTrick(d)
@@ -357,17 +358,32 @@ func (e *engine) playCard(d int, c int8) {
 	p.win = win
 }
 
-// trickRankWinner returns the card that won the trick just completed at
-// depth d if it won by rank over a card of its own suit.
-func (e *engine) trickRankWinner(d int) uint64 {
-	w := e.plays[d&63].win
-	wc := e.plays[w&63].card
+// sideOnly flags the rank winners search returns (bit 0 stands for no
+// card) when the result depends only on the tricks each side has won so
+// far, not on who is on lead: one side has already reached the cut-off, or
+// can no longer reach it. trickPins consumes the flag; no other caller of
+// search reads the rank winners of a trick start.
+const sideOnly = 1
+
+// trickPins returns the rank winners of the trick just completed at depth
+// d joined to rw, those of the search from the next trick. The card that
+// won the trick needs its rank when it beat a card of its own suit, which
+// with another rank could have won the trick for another hand. When the
+// search from the next trick depended only on which side won this one (rw
+// has sideOnly), a card of the winner's suit that its partner played does
+// not count: had partner's card been higher, the same side would have won
+// (as in lastTrick).
+func (e *engine) trickPins(d int, rw uint64) uint64 {
+	wp := &e.plays[e.plays[d&63].win&63]
+	wc := wp.card
+	side := rw & sideOnly
 	for i := d - 3; i <= d; i++ {
-		if i != int(w) && e.plays[i&63].card>>4 == wc>>4 {
-			return 1 << uint(wc&63)
+		q := &e.plays[i&63]
+		if q != wp && q.card>>4 == wc>>4 && (side == 0 || (q.seat^wp.seat)&1 != 0) {
+			return rw&^sideOnly | 1<<uint(wc&63)
 		}
 	}
-	return 0
+	return rw &^ sideOnly
 }
 
 // legal returns the cards the player at depth d may play.
@@ -434,7 +450,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		} else {
 			e.tricks[d>>2&15].eqv = 0 // no equivalence skips below
 			v, rw = e.search(d+1, beta)
-			rw |= e.trickRankWinner(d)
+			rw = e.trickPins(d, rw)
 		}
 		*hp = hand
 		return v, rw
@@ -518,7 +534,7 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 			v, crw = e.expand(d+1, beta)
 		} else {
 			v, crw = e.search(d+1, beta)
-			crw |= e.trickRankWinner(d)
+			crw = e.trickPins(d, crw)
 		}
 		cs := ts.eqv
 		*hp |= 1 << uint(c&63) // the hand as it was
