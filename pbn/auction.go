@@ -16,8 +16,6 @@ type Mark struct {
 	Annotations []string // as written, e.g. "!", "$12"
 }
 
-func (m Mark) isZero() bool { return m.Note == 0 && len(m.Annotations) == 0 }
-
 // String returns the mark as written after a call or card: " =1= !".
 func (m Mark) String() string {
 	var b strings.Builder
