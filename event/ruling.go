@@ -192,7 +192,7 @@ func (ev *Event) FouledForm(r, t int, closed bool, board int, played bridge.Deal
 					case *res.Played == played:
 						same, sameAt = res.Form, at
 					case res.Form == want:
-						return 0, fmt.Errorf("%w: board %d form %d was played with another deal at %s (Law 87B: a form is one deal)", ErrBadResult, board, want, at)
+						return 0, &FormError{Board: board, Form: want, At: at}
 					}
 				}
 			}
@@ -204,10 +204,31 @@ func (ev *Event) FouledForm(r, t int, closed bool, board int, played bridge.Deal
 	case want == 0:
 		return top + 1, nil
 	case same > 0 && same != want:
-		return 0, fmt.Errorf("%w: board %d: the same deal was played as form %d at %s (Law 87B), not form %d", ErrBadResult, board, same, sameAt, want)
+		return 0, &FormError{Board: board, Form: want, At: sameAt, Same: same}
 	}
 	return want, nil
 }
+
+// FormError refuses a fouled form number that contradicts the deals the
+// board's tables recorded (Law 87B: a form is one deal, a deal one form):
+// another deal was played under Form at At, or (Same > 0) the same deal
+// was played as form Same at At. It matches ErrBadResult, and reads as the
+// reason alone, for the director's page.
+type FormError struct {
+	Board, Form int
+	At          string // where the other table played: "round 2 table 3"
+	Same        int    // the form the same deal was played as, 0 if another deal
+}
+
+func (e *FormError) Error() string {
+	if e.Same > 0 {
+		return fmt.Sprintf("board %d: the same deal was played as form %d at %s (Law 87B), not form %d", e.Board, e.Same, e.At, e.Form)
+	}
+	return fmt.Sprintf("board %d form %d was played with another deal at %s (Law 87B: a form is one deal)", e.Board, e.Form, e.At)
+}
+
+// Is reports whether target is ErrBadResult.
+func (e *FormError) Is(target error) bool { return target == ErrBadResult }
 
 // fineFor turns a Law 90 procedural penalty on a seat into a fine on the
 // entrant who held that seat, of the kind its clause names

@@ -284,11 +284,18 @@ func fouledForm(w window, c *Correction, m mark) error {
 	match, closed := MatchOf(w.twoRooms, c.Table)
 	f, err := w.ev.FouledForm(c.Round, match, closed, c.Board, *played, want)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalid, err)
+		return refusal{err}
 	}
 	c.Form, c.Played = &f, played
 	return nil
 }
+
+// refusal is a correction the store refuses as it stands for the reason
+// err gives: it matches ErrInvalid and err, and reads as err alone.
+type refusal struct{ err error }
+
+func (r refusal) Error() string   { return r.err.Error() }
+func (r refusal) Unwrap() []error { return []error{ErrInvalid, r.err} }
 
 // markOf reads the marks of a board's result at a table (zero if none).
 func markOf(ctx context.Context, q querier, id int64, k Key) (mark, error) {
