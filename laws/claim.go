@@ -1065,9 +1065,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		s.memo.put(&key, keyHash, b)
 		if coarse && !dep {
-			if cb, _ := s.coarse.get(&ck, ckHash); int(cb.lo) < v {
-				s.coarse.put(&ck, ckHash, claimBound{lo: int8(v), hi: 13})
-			}
+			raise(s.coarse, &ck, ckHash, int8(v))
 		}
 	}
 	s.dep = dep
@@ -1599,11 +1597,12 @@ func (s *claimSearch) normalFollows(st *claimState, seat bridge.Seat, legal brid
 	winCard := st.trick[win]
 	partnerWins := winSeat == seat.Partner()
 	partnerToPlay := !partnerPlayed(st, seat) // partner plays after him in this trick
-	var beaters bridge.Hand
-	for _, c := range legal.Cards() {
-		if beatsCard(c, winCard, s.trump) {
-			beaters = beaters.With(c)
-		}
+	// the cards that beat winCard (beatsCard): higher ones of its suit,
+	// and trumps when it is not one
+	ws := winCard.Suit()
+	beaters := bridge.Hand(legal.SuitBits(ws)&^(uint16(2)<<winCard.Rank()-1)) << (16 * uint(ws))
+	if s.hasTrump && ws != s.ts {
+		beaters |= legal.InSuit(s.ts)
 	}
 	crossruff := s.crossruff(step)
 	if h.InSuit(led) != 0 { // following suit
@@ -2226,6 +2225,22 @@ func (t *table[K, V]) put(k *K, h uint64, v V) {
 		t.n++
 	}
 	t.slots[i].val = v
+}
+
+// raise makes lo the lower bound stored in bound table t for key k (hash
+// h), with no upper bound, when it is above the one stored (0 if none):
+// one look-up where a get and a put take two.
+func raise(t *boundTable, k *claimKey, h uint64, lo int8) {
+	i := t.find(k, h)
+	if t.slots[i].tag == 0 {
+		if lo > 0 {
+			t.put(k, h, claimBound{lo: lo, hi: 13})
+		}
+		return
+	}
+	if t.slots[i].val.lo < lo {
+		t.slots[i].val = claimBound{lo: lo, hi: 13}
+	}
 }
 
 func (t *table[K, V]) grow() {
