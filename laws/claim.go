@@ -1148,16 +1148,12 @@ func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
 				run &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
 			}
 			rest &^= run
+			// the ranks of rel run on unbroken, so the gap's are the
+			// ranks from top down: the first defender gets the top na
 			na := bits.OnesCount16(a & run)
-			for ; run != 0; na-- {
-				r := uint16(1) << (15 - bits.LeadingZeros16(run))
-				run &^= r
-				if na > 0 {
-					oa |= r
-				} else {
-					ob |= r
-				}
-			}
+			hi := run &^ (uint16(2)<<top>>na - 1)
+			oa |= hi
+			ob |= run &^ hi
 		}
 		out[o1] |= bridge.Hand(oa) << (16 * uint(su))
 		out[o2] |= bridge.Hand(ob) << (16 * uint(su))
