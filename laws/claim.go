@@ -617,13 +617,15 @@ type claimMove struct { // 32 bytes, in this order
 }
 
 func newClaimSearch(pos ClaimPosition, side bridge.Side, st Statement, mode int) *claimSearch {
-	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode, memo: newBoundTable()}
+	s := &claimSearch{trump: pos.Trump, side: side, steps: st.Steps, mode: mode}
+	cards := pos.Hands[0].Len() + pos.Hands[1].Len() + pos.Hands[2].Len() + pos.Hands[3].Len() + len(pos.Trick)
+	s.memo = newBoundTable(cards)
 	s.ts, s.hasTrump = pos.Trump.Suit()
 	for _, sp := range st.Steps {
 		s.cardSteps = s.cardSteps || sp.Kind == StepCard || sp.Kind == StepFinesse
 	}
 	if mode == modeNormal && !s.cardSteps {
-		s.coarse = newBoundTable() // keyed by relative ranks, as coarseDeal needs
+		s.coarse = newBoundTable(cards) // keyed by relative ranks, as coarseDeal needs
 	}
 	s.fullDD = mode != modeNormal
 	for _, sp := range st.Steps {
@@ -1063,9 +1065,7 @@ func (s *claimSearch) search(st claimState, alpha, beta int) int {
 		}
 		s.memo.put(&key, keyHash, b)
 		if coarse && !dep {
-			if cb, _ := s.coarse.get(&ck, ckHash); int(cb.lo) < v {
-				s.coarse.put(&ck, ckHash, claimBound{lo: int8(v), hi: 13})
-			}
+			raise(s.coarse, &ck, ckHash, int8(v))
 		}
 	}
 	s.dep = dep
@@ -1148,16 +1148,12 @@ func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
 				run &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
 			}
 			rest &^= run
+			// the ranks of rel run on unbroken, so the gap's are the
+			// ranks from top down: the first defender gets the top na
 			na := bits.OnesCount16(a & run)
-			for ; run != 0; na-- {
-				r := uint16(1) << (15 - bits.LeadingZeros16(run))
-				run &^= r
-				if na > 0 {
-					oa |= r
-				} else {
-					ob |= r
-				}
-			}
+			hi := run &^ (uint16(2)<<top>>na - 1)
+			oa |= hi
+			ob |= run &^ hi
 		}
 		out[o1] |= bridge.Hand(oa) << (16 * uint(su))
 		out[o2] |= bridge.Hand(ob) << (16 * uint(su))
@@ -1597,11 +1593,12 @@ func (s *claimSearch) normalFollows(st *claimState, seat bridge.Seat, legal brid
 	winCard := st.trick[win]
 	partnerWins := winSeat == seat.Partner()
 	partnerToPlay := !partnerPlayed(st, seat) // partner plays after him in this trick
-	var beaters bridge.Hand
-	for _, c := range legal.Cards() {
-		if beatsCard(c, winCard, s.trump) {
-			beaters = beaters.With(c)
-		}
+	// the cards that beat winCard (beatsCard): higher ones of its suit,
+	// and trumps when it is not one
+	ws := winCard.Suit()
+	beaters := bridge.Hand(legal.SuitBits(ws)&^(uint16(2)<<winCard.Rank()-1)) << (16 * uint(ws))
+	if s.hasTrump && ws != s.ts {
+		beaters |= legal.InSuit(s.ts)
 	}
 	crossruff := s.crossruff(step)
 	if h.InSuit(led) != 0 { // following suit
@@ -2135,29 +2132,42 @@ func Adjudicate(ed Edition, kind string, pos ClaimPosition, c Claim) (Award, err
 // table is an indirect call, through which every key looked up escapes to
 // the heap). A slot's tag is its key's hash with the low bit set (0:
 // empty), compared before the key; the slot is chosen by the tag's other
-// bits, so the table grows without hashing its keys again.
+// bits, so the table grows without hashing its keys again. The tag keeps
+// the hash's low 32 bits, which lets it share a word with the value: a
+// slot of either table is 48 bytes.
 type table[K comparable, V any] struct {
 	slots []slot[K, V]
 	n     int
 }
 
-// slot is one entry of a table, its tag, key and value side by side: one
-// cache line read for a look-up, most of the time.
+// slot is one entry of a table, its tag, value and key side by side: one
+// cache line read for a look-up, most of the time. The value (a few bytes)
+// goes between the tag and the key, in the padding the key's alignment
+// leaves there.
 type slot[K comparable, V any] struct {
-	tag uint64
-	key K
+	tag uint32
 	val V
+	key K
 }
 
-func newTable[K comparable, V any]() *table[K, V] {
-	const size = 1 << 10
+// newTable returns an empty table of size slots (a power of two).
+func newTable[K comparable, V any](size int) *table[K, V] {
 	return &table[K, V]{slots: make([]slot[K, V], size)}
 }
 
 // boundTable holds the bounds on the value of each trick start searched.
 type boundTable = table[claimKey, claimBound]
 
-func newBoundTable() *boundTable { return newTable[claimKey, claimBound]() }
+// newBoundTable returns a bound table sized for a search from a position
+// of cards cards in play: the searches from full hands fill hundreds of
+// thousands of slots, and starting them large spares most of the growing.
+func newBoundTable(cards int) *boundTable {
+	size := 1 << 10
+	if cards > 40 {
+		size = 1 << 15
+	}
+	return newTable[claimKey, claimBound](size)
+}
 
 func (k *claimKey) hash() uint64 {
 	return mixHands(&k.hands, uint64(k.leader)|uint64(k.step)<<8|uint64(k.shown)<<16)
@@ -2166,7 +2176,7 @@ func (k *claimKey) hash() uint64 {
 // ddTable holds the double-dummy bounds already computed.
 type ddTable = table[ddKey, int8]
 
-func newDDTable() *ddTable { return newTable[ddKey, int8]() }
+func newDDTable() *ddTable { return newTable[ddKey, int8](1 << 10) }
 
 func (k *ddKey) hash() uint64 { return mixHands(&k.hands, uint64(k.leader)) }
 
@@ -2185,7 +2195,7 @@ func mixHands(d *bridge.Deal, extra uint64) uint64 {
 // or the empty one where it would go.
 func (t *table[K, V]) find(k *K, h uint64) int {
 	mask := len(t.slots) - 1
-	tag := h | 1
+	tag := uint32(h) | 1
 	i := int(tag>>1) & mask
 	for t.slots[i].tag != 0 && (t.slots[i].tag != tag || t.slots[i].key != *k) {
 		i = (i + 1) & mask
@@ -2207,10 +2217,26 @@ func (t *table[K, V]) put(k *K, h uint64, v V) {
 			t.grow()
 			i = t.find(k, h)
 		}
-		t.slots[i].tag, t.slots[i].key = h|1, *k
+		t.slots[i].tag, t.slots[i].key = uint32(h)|1, *k
 		t.n++
 	}
 	t.slots[i].val = v
+}
+
+// raise makes lo the lower bound stored in bound table t for key k (hash
+// h), with no upper bound, when it is above the one stored (0 if none):
+// one look-up where a get and a put take two.
+func raise(t *boundTable, k *claimKey, h uint64, lo int8) {
+	i := t.find(k, h)
+	if t.slots[i].tag == 0 {
+		if lo > 0 {
+			t.put(k, h, claimBound{lo: lo, hi: 13})
+		}
+		return
+	}
+	if t.slots[i].val.lo < lo {
+		t.slots[i].val = claimBound{lo: lo, hi: 13}
+	}
 }
 
 func (t *table[K, V]) grow() {
@@ -2218,7 +2244,7 @@ func (t *table[K, V]) grow() {
 	t.slots, t.n = make([]slot[K, V], 2*len(old)), 0
 	for i := range old {
 		if e := &old[i]; e.tag != 0 {
-			t.slots[t.find(&e.key, e.tag)] = *e
+			t.slots[t.find(&e.key, uint64(e.tag))] = *e
 			t.n++
 		}
 	}
