@@ -109,7 +109,10 @@
 // partner's tenace, second hand low, third hand high, win cheaply in fourth
 // seat, ruff low, discard from length). Before them, in every seat, the
 // search tries the card that last caused a cut-off in the same situation
-// (a killer move, remembered per trump strain). Near the top of the tree
+// (a killer move, remembered per trump strain). Before the killer comes,
+// when the current trick alone reaches the cut-off for the side to play,
+// a card that surely wins it (the highest such card, whose rank pins
+// fewest cards); that cut-off is not remembered as a killer. Near the top of the tree
 // (11 tricks or more left), a lead with no killer is chosen by the table
 // when it can be: the first lead after which the trick played the likely
 // way (each follower's killer card, else its first card by the

@@ -488,3 +488,62 @@ func (e *engine) likelyTrickCuts(d, beta int, c int8) bool {
 	hit, v, _ := e.tt.lookup(t.shape, uint8(w), t.w[0], t.w[1], beta-won, &h)
 	return hit && (v+won >= beta) == ns
 }
+
+// sureWinner returns a card of legal, the cards of the player at depth d
+// following to the trick, with which that player's side surely wins the
+// trick, or -1 when there is none, or when the side wins it whatever the
+// player plays (any card then does). A card following suit must beat the
+// card winning so far and every card of the suit LHO holds, if LHO plays
+// after us, with LHO unable to ruff; a ruff must beat the card winning so
+// far and, when LHO plays after us void in the suit led, his trumps. Of
+// the winning cards it gives the highest: the cut-off it brings pins the
+// winner's rank when it beat an opponent's card of its suit, and a higher
+// rank pins fewer cards (see pattern). Leads need no such card: the
+// sure-trick bounds at the trick start already count a winner that cuts
+// off.
+func (e *engine) sureWinner(d int, legal uint64) int8 {
+	seat := int(e.plays[d&63].seat)
+	ls := e.tricks[d>>2&15].lead & 3
+	wp := &e.plays[e.plays[(d-1)&63].win&63]
+	if (int(wp.seat)^seat)&1 == 0 {
+		return -1 // partner is winning: see above
+	}
+	wr, ws := int(wp.card&15), int(wp.card>>4)
+	tr := e.trump
+	var lho uint64 // LHO's cards when he plays after us
+	if d&3 < 3 {
+		lho = e.hands[(seat+1)&3]
+	}
+	lhoT := uint16(0)
+	if tr < noTrump {
+		lhoT = suitOf(lho, tr)
+	}
+	lf := suitOf(lho, ls)
+	if my := suitOf(legal, ls); my != 0 {
+		if ws != ls || (lf == 0 && ls != tr && lhoT != 0) {
+			return -1 // ruffed already, or LHO may ruff
+		}
+		if top := topRank(my); top > max(wr, topRank(lf)) {
+			return int8(16*ls + top)
+		}
+		return -1
+	}
+	if tr == noTrump || ls == tr {
+		return -1
+	}
+	myT := suitOf(legal, tr)
+	if myT == 0 {
+		return -1
+	}
+	need := -1
+	if ws == tr {
+		need = wr
+	}
+	if lf == 0 {
+		need = max(need, topRank(lhoT))
+	}
+	if top := topRank(myT); top > need {
+		return int8(16*tr + top)
+	}
+	return -1
+}

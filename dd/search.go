@@ -469,10 +469,24 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	// positions there; as many as before on random deals).
 	var rest uint64
 	n := 0
-	p.kkey = e.killerKey(d)
-	if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
-		p.moves[0] = k
-		n, rest = 1, legal&^(1<<uint(k))
+	// When this trick alone reaches the cut-off for the side to play, a
+	// card that surely wins it cuts off: it comes before the killer, and
+	// its cut-off, which it surely brings, is not recorded as one (it would
+	// displace a killer that serves where the trick is not enough).
+	sure := int8(-1)
+	if won := int(p.nsWon); d&3 != 0 && ((maxNode && won+1 == beta) ||
+		(!maxNode && won+bits.OnesCount64(e.tricks[d>>2&15].all)>>2 == beta)) {
+		sure = e.sureWinner(d, legal)
+	}
+	if sure >= 0 {
+		p.moves[0] = sure
+		n, rest = 1, legal&^(1<<uint(sure&63))
+	} else {
+		p.kkey = e.killerKey(d)
+		if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
+			p.moves[0] = k
+			n, rest = 1, legal&^(1<<uint(k))
+		}
 	}
 	if n == 0 {
 		// Order every legal card (two or more: see order), without the
@@ -545,7 +559,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best >= beta {
-				e.killer.put(p.kkey, c)
+				if c != sure {
+					e.killer.put(p.kkey, c)
+				}
 				ts.eqv = cs
 				return best, crw
 			}
@@ -554,7 +570,9 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 				best = v
 			}
 			if best < beta {
-				e.killer.put(p.kkey, c)
+				if c != sure {
+					e.killer.put(p.kkey, c)
+				}
 				ts.eqv = cs
 				return best, crw
 			}
