@@ -1115,16 +1115,21 @@ func (s *claimSearch) sideCards(hands *bridge.Deal, leader bridge.Seat, tr []bri
 func (s *claimSearch) gapOf(st *claimState, seat bridge.Seat, c bridge.Card) bridge.Hand {
 	su := c.Suit()
 	ns := s.sideCards(&st.hands, st.leader, st.trick[:st.n], su)
-	r := c.Rank()
-	gap := ^uint16(0) &^ (uint16(2)<<r - 1) // the ranks above c, up to the claimer's next card
+	return bridge.Hand(gapAround(ns, c.Rank())&st.hands[seat].SuitBits(su)) << (16 * uint(su))
+}
+
+// gapAround returns the ranks (as rank bits) of the gap between the
+// claimer side's cards ns of a suit that holds rank r: r, the ranks above
+// it up to his next card, and those below it down to his next card.
+func gapAround(ns uint16, r bridge.Rank) uint16 {
+	gap := ^uint16(0)
 	if above := ns &^ (uint16(2)<<r - 1); above != 0 {
-		gap &= uint16(1)<<bits.TrailingZeros16(above) - 1
+		gap &= uint16(1)<<bits.TrailingZeros16(above) - 1 // up to his next card above r
 	}
-	below := uint16(1)<<r - 1 // and below it, down to his next card
-	if b := ns & below; b != 0 {
-		below &^= uint16(2)<<(15-bits.LeadingZeros16(b)) - 1
+	if below := ns & (uint16(1)<<r - 1); below != 0 { // down to his next card
+		gap &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
 	}
-	return bridge.Hand((gap|below|1<<r)&st.hands[seat].SuitBits(su)) << (16 * uint(su))
+	return gap
 }
 
 // coarseDeal returns the relative deal rel with the defenders' cards of
@@ -1143,10 +1148,7 @@ func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
 		var oa, ob uint16
 		for rest := a | b; rest != 0; {
 			top := 15 - bits.LeadingZeros16(rest)
-			run := rest & (uint16(2)<<top - 1) // the gap: down to the next card of the claimer's
-			if below := ns & (uint16(1)<<top - 1); below != 0 {
-				run &^= uint16(2)<<(15-bits.LeadingZeros16(below)) - 1
-			}
+			run := rest & gapAround(ns, bridge.Rank(top)) // the gap: down to the claimer's next card
 			rest &^= run
 			// the ranks of rel run on unbroken, so the gap's are the
 			// ranks from top down: the first defender gets the top na
