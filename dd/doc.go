@@ -112,13 +112,14 @@
 // (a killer move, remembered per trump strain). Before the killer comes,
 // when the current trick alone reaches the cut-off for the side to play,
 // a card that surely wins it (the highest such card, whose rank pins
-// fewest cards); that cut-off is not remembered as a killer. Near the top of the tree
-// (11 tricks or more left), a lead with no killer is chosen by the table
-// when it can be: the first lead after which the trick played the likely
-// way (each follower's killer card, else its first card by the
-// heuristics) reaches a position whose entry already decides the search
-// for the leader's side is tried first (an enhanced transposition
-// cut-off, used for ordering only).
+// fewest cards); that cut-off is not remembered as a killer, and in third
+// and fourth seat it ends the search without the trick being played out.
+// Near the top of the tree (11 tricks or more left), a lead with no
+// killer is chosen by the table when it can be: the first lead after
+// which the trick played the likely way (each follower's killer card,
+// else its first card by the heuristics) reaches a position whose entry
+// already decides the search for the leader's side is tried first (an
+// enhanced transposition cut-off, used for ordering only).
 //
 // The table of one solver grows up to a memory limit (Options.MaxMemory,
 // DefaultMaxMemory: two thirds for entries, one third for their buckets)

@@ -386,6 +386,32 @@ func (e *engine) trickPins(d int, rw uint64) uint64 {
 	return rw &^ sideOnly
 }
 
+// sureCutPins returns the rank winners of the cut-off that card c, which
+// surely wins the trick for the player at depth d (see sureWinner), brings
+// when winning the trick decides the search: c when an opponent played a
+// card of its suit to the trick, or LHO, playing after, may play one.
+// Those are the rank winners trickPins would give c in every line the
+// search could play after it, the search from the next trick depending
+// only on the side that won this one (its rank winners are sideOnly).
+func (e *engine) sureCutPins(d int, c int8) uint64 {
+	seat := e.plays[d&63].seat
+	su := int(c >> 4)
+	for i := d &^ 3; i < d; i++ {
+		if q := &e.plays[i&63]; (q.seat^seat)&1 != 0 && int(q.card>>4) == su {
+			return 1 << uint(c&63)
+		}
+	}
+	if d&3 == 3 {
+		return 0
+	}
+	lho := e.hands[(seat+1)&3]
+	ls := e.tricks[d>>2&15].lead & 3
+	if f := suitOf(lho, ls); (f != 0 && su == ls) || (f == 0 && suitOf(lho, su) != 0) {
+		return 1 << uint(c&63)
+	}
+	return 0
+}
+
 // legal returns the cards the player at depth d may play.
 func (e *engine) legal(d int) uint64 {
 	hand := e.hands[e.plays[d&63].seat&3]
@@ -472,11 +498,24 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 	// When this trick alone reaches the cut-off for the side to play, a
 	// card that surely wins it cuts off: it comes before the killer, and
 	// its cut-off, which it surely brings, is not recorded as one (it would
-	// displace a killer that serves where the trick is not enough).
+	// displace a killer that serves where the trick is not enough). In
+	// third and fourth seat the search ends here, with the value and rank
+	// winners the search after the card would give, without playing the
+	// trick out (only the opponent in fourth seat, if any, has cards to
+	// try, and none changes the result). In second seat the trick is
+	// played out: there partner's card in fourth seat after each of the
+	// opponent's is a cut-off that the killer table learns from (ending
+	// the search here too: 7% more positions on the four-void deal).
 	sure := int8(-1)
 	if won := int(p.nsWon); d&3 != 0 && ((maxNode && won+1 == beta) ||
 		(!maxNode && won+bits.OnesCount64(e.tricks[d>>2&15].all)>>2 == beta)) {
 		sure = e.sureWinner(d, legal)
+	}
+	if sure >= 0 && d&3 != 1 {
+		if maxNode {
+			return beta, e.sureCutPins(d, sure)
+		}
+		return beta - 1, e.sureCutPins(d, sure)
 	}
 	if sure >= 0 {
 		p.moves[0] = sure
