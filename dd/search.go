@@ -522,9 +522,10 @@ func (e *engine) expand(d, beta int) (int, uint64) {
 		n, rest = 1, legal&^(1<<uint(sure&63))
 	} else {
 		p.kkey = e.killerKey(d)
-		if k := e.killer.get(p.kkey); k >= 0 && legal>>uint(k)&1 != 0 {
+		// k is a card, 0..63, or -1: masked, the shifts need no check.
+		if k := e.killer.get(p.kkey); k >= 0 && legal>>(uint(k)&63)&1 != 0 {
 			p.moves[0] = k
-			n, rest = 1, legal&^(1<<uint(k))
+			n, rest = 1, legal&^(1<<(uint(k)&63))
 		}
 	}
 	if n == 0 {
