@@ -10,10 +10,12 @@ import "math/bits"
 // winners from both hands and its top trumps, or ruffing after the
 // leader's runs (comboTricks), or by the trumps it holds beyond the
 // opponents' (trumpCount) when they are more, or failing any, one slow
-// trump trick.
-func (e *engine) quickTricks(d int) (int, uint64) {
+// trump trick. Its pins are worked out only for a count of need tricks or
+// more (see comboWant): a caller that has no use for a smaller count
+// passes need, others 0.
+func (e *engine) quickTricks(d, need int) (int, uint64) {
 	l := int(e.plays[d].seat)
-	q, rw := e.comboTricks(l)
+	q, rw := e.comboTricks(l, need)
 	if e.trump < noTrump {
 		if m, mrw := e.trumpCount(l, q); m > q {
 			return m, mrw
@@ -76,7 +78,7 @@ func (e *engine) quickTricksNeed(d, need int) (int, uint64) {
 		}
 		return 0, 0
 	}
-	return e.quickTricks(d)
+	return e.quickTricks(d, need)
 }
 
 // comboBound returns an upper bound on comboTricks(l) from the lengths and
@@ -134,7 +136,7 @@ func (e *engine) quickPins(d, need, q int, rw uint64) (int, uint64) {
 		return q, rw
 	}
 	l := int(e.plays[d].seat)
-	if n, crw := e.comboWant(l, need); n >= need && bits.OnesCount64(crw) < bits.OnesCount64(rw) {
+	if n, crw := e.comboWant(l, need, need); n >= need && bits.OnesCount64(crw) < bits.OnesCount64(rw) {
 		return need, crw
 	}
 	return q, rw
@@ -718,15 +720,19 @@ const (
 // the plan works in every position that agrees on them; the rank winners
 // are those top cards, as few of them in each suit as that suit's part of
 // the plan needs. Among plans of equal count the one with fewest pinned
-// cards is kept. The count is capped at the hand size.
-func (e *engine) comboTricks(l int) (int, uint64) {
-	return e.comboWant(l, 13)
+// cards is kept. The count is capped at the hand size. The pins are worked
+// out only when the count reaches need (see comboWant).
+func (e *engine) comboTricks(l, need int) (int, uint64) {
+	return e.comboWant(l, 13, need)
 }
 
 // comboWant is comboTricks for a side that needs only want tricks: a plan
 // that takes more is cut down to want tricks (fewer rounds of some suits)
-// when that pins fewer cards (see cutPins).
-func (e *engine) comboWant(l, want int) (int, uint64) {
+// when that pins fewer cards (see cutPins). The pins of a plan that takes
+// fewer than need tricks are not worked out (half the plans of a search's
+// bounds fall short of the cut-off, and their pins cost more than their
+// count): a count below need comes with no pins.
+func (e *engine) comboWant(l, want, need int) (int, uint64) {
 	h := &e.hands
 	hl, hp, h1, h2 := h[l], h[(l+2)&3], h[(l+1)&3], h[(l+3)&3]
 	tr := e.trump
@@ -850,6 +856,10 @@ func (e *engine) comboWant(l, want int) (int, uint64) {
 		full := tot + ruff
 		tot = min(full, want)
 		if tot < best {
+			continue
+		}
+		if tot < need {
+			best, rw = tot, 0
 			continue
 		}
 		// Of plans that take as many tricks, keep the one that pins

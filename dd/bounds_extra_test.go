@@ -201,9 +201,9 @@ func TestBoundsPattern(t *testing.T) {
 		s.setup(p)
 		e := s.e
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
-		q, qrw := e.quickTricks(0)
+		q, qrw := e.quickTricks(0, 0)
 		checkBound(t, r, ref, h, leader, "quick", q, qrw, true)
-		c, crw := e.comboTricks(leader)
+		c, crw := e.comboTricks(leader, 0)
 		checkBound(t, r, ref, h, leader, "combo", c, crw, true)
 		l, lrw := e.laterTricks(0)
 		checkBound(t, r, ref, h, leader, "later", l, lrw, false)
@@ -226,11 +226,11 @@ func TestNeedBounds(t *testing.T) {
 		h, trump, leader, p := mixedPosition(r, n, i%2 == 1)
 		s.setup(p)
 		e := s.e
-		if c, _ := e.comboTricks(leader); e.comboBound(leader) < c {
+		if c, _ := e.comboTricks(leader, 0); e.comboBound(leader) < c {
 			t.Fatalf("%v trump %d leader %d: comboBound %d below comboTricks %d",
 				dealOf(h), trump, leader, e.comboBound(leader), c)
 		}
-		q, qrw := e.quickTricks(0)
+		q, qrw := e.quickTricks(0, 0)
 		l, lrw := e.laterTricks(0)
 		for need := 1; need <= n; need++ {
 			gq, gqrw := e.quickTricksNeed(0, need)
@@ -295,7 +295,7 @@ func TestRuffBounds(t *testing.T) {
 		s.setup(p)
 		e := s.e
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
-		if q, rw := e.quickTricks(0); q > 0 {
+		if q, rw := e.quickTricks(0, 0); q > 0 {
 			checkBound(t, r, ref, h, leader, "quickTricks", q, rw, true)
 		}
 		sideTr := suitOf(h[leader]|h[(leader+2)&3], trump)
@@ -315,7 +315,7 @@ func TestRuffBounds(t *testing.T) {
 			}
 		}
 		for need := 1; need <= n; need++ {
-			if c, crw := e.comboWant(leader, need); c > 0 {
+			if c, crw := e.comboWant(leader, need, 0); c > 0 {
 				checkBound(t, r, ref, h, leader, "comboWant", c, crw, true)
 			}
 			if c, crw := e.laterWant(0, need); c > 0 {

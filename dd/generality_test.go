@@ -192,7 +192,7 @@ func TestCutBoundsPattern(t *testing.T) {
 		s.setup(p)
 		e := s.e
 		ref := &memoRef{trump: trump, memo: map[[5]uint64]int{}}
-		q, qrw := e.quickTricks(0)
+		q, qrw := e.quickTricks(0, 0)
 		sl, srw := e.laterTricks(0)
 		for need := 1; need <= n; need++ {
 			if need <= q {
@@ -202,7 +202,7 @@ func TestCutBoundsPattern(t *testing.T) {
 				}
 				checkBound(t, r, ref, h, leader, "quickPins", c, crw, true)
 			}
-			if c, crw := e.comboWant(leader, need); c > 0 {
+			if c, crw := e.comboWant(leader, need, 0); c > 0 {
 				checkBound(t, r, ref, h, leader, "comboWant", c, crw, true)
 			}
 			if need <= sl {

@@ -121,7 +121,7 @@ func TestBoundsSound(t *testing.T) {
 		e := s.e
 		e.tricks[0].all = e.hands[0] | e.hands[1] | e.hands[2] | e.hands[3]
 		lead := refTricks(p)
-		if q, _ := e.quickTricks(0); q > lead {
+		if q, _ := e.quickTricks(0, 0); q > lead {
 			t.Fatalf("%v trump %v leader %v: quick tricks %d, but the side on lead takes %d", p.Hands, p.Trump, p.Leader, q, lead)
 		}
 		if l, _ := e.laterTricks(0); l > p.Tricks()-lead {

@@ -388,15 +388,17 @@ func bucketHash(shape uint64, seat uint16) uint64 {
 
 // find returns the bucket index for (shape, seat), or -1.
 func (t *transTable) find(shape uint64, seat uint16) int {
-	mask := uint64(t.nb - 1)
+	// The bucket array in a local: the loop then keeps its address and
+	// length in registers rather than loading them at every probe.
+	bs, mask := t.buckets, uint64(t.nb-1)
 	gen, key := uint16(t.gen), keyOf(seat, t.gen)
 	for i := bucketHash(shape, seat) & mask; ; i = (i + 1) & mask {
-		b := &t.buckets[i]
+		b := &bs[i]
+		if b.key == key && b.shape == shape {
+			return int(i)
+		}
 		if b.key>>keyGenShift != gen {
 			return -1
-		}
-		if b.shape == shape && b.key == key {
-			return int(i)
 		}
 	}
 }
@@ -556,7 +558,15 @@ func (t *transTable) store(shape uint64, seat8 uint8, w0, w1 uint64, ks uint16, 
 				// In front of the entries with as many pins or more.
 				es := t.block(b.off, n+1)
 				p = min(p, n)
-				copy(es[p+1:], es[p:n])
+				if n-p <= 8 {
+					// Most moves are of a few entries: a loop costs
+					// less than a call of copy's memmove.
+					for i := n; i > p; i-- {
+						es[i] = es[i-1]
+					}
+				} else {
+					copy(es[p+1:], es[p:n])
+				}
 				es[p] = ne
 				b.n++
 				return
@@ -599,11 +609,11 @@ func pinStart(es []ttEntry, pins int) int {
 // "not found" cannot file a key twice), or -1 when the buckets or the pool
 // are full.
 func (t *transTable) newBucket(shape uint64, seat uint16) int {
-	mask := uint64(t.nb - 1)
+	bs, mask := t.buckets, uint64(t.nb-1) // see find
 	i := bucketHash(shape, seat) & mask
 	gen, key := uint16(t.gen), keyOf(seat, t.gen)
-	for ; t.buckets[i].key>>keyGenShift == gen; i = (i + 1) & mask {
-		if b := &t.buckets[i]; b.shape == shape && b.key == key {
+	for ; bs[i].key>>keyGenShift == gen; i = (i + 1) & mask {
+		if b := &bs[i]; b.shape == shape && b.key == key {
 			return int(i)
 		}
 	}
