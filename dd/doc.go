@@ -109,7 +109,8 @@
 // partner's tenace, second hand low, third hand high, win cheaply in fourth
 // seat, ruff low, discard from length). Before them, in every seat, the
 // search tries the card that last caused a cut-off in the same situation
-// (a killer move, remembered per trump strain). Before the killer comes,
+// (a killer move, remembered per trump strain, and on deals
+// with four voids or more per opening leader). Before the killer comes,
 // when the current trick alone reaches the cut-off for the side to play,
 // a card that surely wins it (the highest such card, whose rank pins
 // fewest cards); that cut-off is not remembered as a killer, and in third

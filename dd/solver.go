@@ -386,9 +386,21 @@ func (s *Solver) leaderResults(d bridge.Deal, strain bridge.Strain, leaders []br
 	// lead), any other one trick above the previous leader's result.
 	guess := min(guessTricks(d, int(strain))+2, n)
 	bySide := [2]int{-1, -1}
-	for _, leader := range leaders {
+	manyVoids := voids(d) >= 4
+	for i, leader := range leaders {
 		p := Position{Hands: d, Trump: strain, Leader: leader}
 		s.setup(p)
+		if i > 0 && manyVoids {
+			// With voids about, the cards that cut off in one opening
+			// leader's search mislead in the next one's, where the
+			// hands play other roles: forget the killers (the four-void
+			// deal: 16% fewer positions). On random deals it is a wash
+			// from two voids (the 27 of 1,000 deals with two or three:
+			// 0.4% fewer positions, but 0.08% more on the first 200
+			// deals) and a loss with one (1% more): four voids, as
+			// bridge-solver has it.
+			*e.killer = killerTable{}
+		}
 		if b := bySide[leader&1]; b >= 0 {
 			guess = min(b+1, n)
 		}
@@ -417,4 +429,18 @@ func guessTricks(d bridge.Deal, trump int) int {
 		g += diff / 2
 	}
 	return min(max(g, 0), n)
+}
+
+// voids returns the number of suits, over the four hands of d, in which a
+// hand holds no card.
+func voids(d bridge.Deal) int {
+	n := 0
+	for _, h := range d {
+		for su := bridge.Suit(0); su < bridge.NumSuits; su++ {
+			if h.SuitLen(su) == 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
