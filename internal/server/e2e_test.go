@@ -142,12 +142,20 @@ func (p *page) text(sel string) string {
 }
 
 // click clicks a button that posts a form and waits for the page the
-// server answers with.
+// server answers with. The button is found and clicked by the page's own
+// script, in one task: a live update (live.js) may swap the part of the
+// page that holds it between the browser tool finding the node and
+// clicking it (seen on a loaded machine as "Could not find node with
+// given id"), and no swap can come between the two steps of one script.
 func (p *page) click(id string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 	defer cancel()
-	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.ID(id)))
+	button := fmt.Sprintf("document.getElementById(%q)", id)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](button+" !== null")); err != nil {
+		p.t.Fatalf("%s: waiting for %s: %v\n%s", p.name, id, err, p.dump())
+	}
+	resp, err := chromedp.RunResponse(ctx, chromedp.Evaluate[chromedp.Void](button+".click()"))
 	if err != nil {
 		p.t.Fatalf("%s: click %s: %v\n%s", p.name, id, err, p.dump())
 	}
