@@ -152,9 +152,7 @@ func (p *page) click(id string) {
 	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
 	defer cancel()
 	button := fmt.Sprintf("document.getElementById(%q)", id)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](button+" !== null")); err != nil {
-		p.t.Fatalf("%s: waiting for %s: %v\n%s", p.name, id, err, p.dump())
-	}
+	p.wait(button + " !== null")
 	resp, err := chromedp.RunResponse(ctx, chromedp.Evaluate[chromedp.Void](button+".click()"))
 	if err != nil {
 		p.t.Fatalf("%s: click %s: %v\n%s", p.name, id, err, p.dump())
@@ -171,8 +169,11 @@ func (p *page) click(id string) {
 // loaded machine as a fine refused for its empty pair).
 func (p *page) fill(idValue ...string) {
 	p.t.Helper()
+	if len(idValue)%2 != 0 {
+		p.t.Fatalf("fill: %d arguments, want id and value pairs", len(idValue))
+	}
 	v := map[string]string{}
-	for i := 0; i+1 < len(idValue); i += 2 {
+	for i := 0; i < len(idValue); i += 2 {
 		v[idValue[i]] = idValue[i+1]
 	}
 	js, err := json.Marshal(v)
