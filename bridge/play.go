@@ -39,15 +39,16 @@ func (t *Trick) Led() Suit { return t.Cards[0].Suit() }
 func (t *Trick) Winner(trump Strain) Seat {
 	best := 0
 	for i := 1; i < t.N; i++ {
-		if beats(t.Cards[i], t.Cards[best], trump) {
+		if Beats(t.Cards[i], t.Cards[best], trump) {
 			best = i
 		}
 	}
 	return t.Player(best)
 }
 
-// beats reports whether card a, played after b, beats b.
-func beats(a, b Card, trump Strain) bool {
+// Beats reports whether card a, played to a trick after b, beats b: a
+// higher card of b's suit, or a trump over a card of another suit (Law 44E–F).
+func Beats(a, b Card, trump Strain) bool {
 	if a.Suit() == b.Suit() {
 		return a.Rank() > b.Rank()
 	}

@@ -768,18 +768,11 @@ func lowest(h bridge.Hand, su bridge.Suit) bridge.Card {
 func (s *claimSearch) winning(st *claimState) int {
 	best := 0
 	for i := 1; i < st.n; i++ {
-		if beatsCard(st.trick[i], st.trick[best], s.trump) {
+		if bridge.Beats(st.trick[i], st.trick[best], s.trump) {
 			best = i
 		}
 	}
 	return best
-}
-
-func beatsCard(a, b bridge.Card, trump bridge.Strain) bool {
-	if a.Suit() == b.Suit() {
-		return a.Rank() > b.Rank()
-	}
-	return trump.IsSuit() && a.Suit() == bridge.Suit(trump)
 }
 
 // key returns the table key of trick start st, rel being its relative
@@ -874,17 +867,7 @@ func relative(d bridge.Deal) bridge.Deal {
 func (s *claimSearch) search(st claimState, alpha, beta int) int {
 	s.nodes++
 	if st.n == 4 {
-		wi := s.winning(&st)
-		w := (st.leader + bridge.Seat(wi)) & 3
-		won := 0
-		if w.Side() == s.side {
-			won = 1
-		}
-		dep := s.defenceOrder(&st.hands, st.leader, &st.trick, wi)
-		next := claimState{hands: st.hands, leader: w, step: st.step, shown: st.shown}
-		v := won + s.search(next, alpha-won, beta-won)
-		s.dep = s.dep || dep
-		return v
+		return s.endTrick(st.hands, st.shown, st.leader, &st.trick, s.winning(&st), st.step, alpha, beta)
 	}
 	s.dep = false
 	if st.n == 0 && st.hands[st.leader] == 0 {
@@ -1168,24 +1151,31 @@ func (s *claimSearch) coarseDeal(rel *bridge.Deal) bridge.Deal {
 // searched at once (the trick's end is counted as search counts it).
 func (s *claimSearch) lastCard(st *claimState, m claimMove, win int, alpha, beta int) int {
 	s.nodes++
-	if beatsCard(m.card, st.trick[win], s.trump) {
+	if bridge.Beats(m.card, st.trick[win], s.trump) {
 		win = 3
 	}
 	tr := st.trick
 	tr[3] = m.card
-	w := (st.leader + bridge.Seat(win)) & 3
+	seat := (st.leader + 3) & 3
+	hands, shown := st.hands, st.shown
+	hands[seat] &^= 1 << m.card
+	if led := st.trick[0].Suit(); m.card.Suit() != led {
+		shown[seat] |= 1 << led
+	}
+	return s.endTrick(hands, shown, st.leader, &tr, win, m.step, alpha, beta)
+}
+
+// endTrick counts the finished trick tr, led by leader and won by its
+// win-th card, and searches on from the next trick's start, hands and
+// shown being what they are after it and step the claim line's step.
+func (s *claimSearch) endTrick(hands bridge.Deal, shown [bridge.NumSeats]uint8, leader bridge.Seat, tr *[4]bridge.Card, win, step, alpha, beta int) int {
+	w := (leader + bridge.Seat(win)) & 3
 	won := 0
 	if w.Side() == s.side {
 		won = 1
 	}
-	seat := (st.leader + 3) & 3
-	next := claimState{hands: st.hands, leader: w, step: m.step, shown: st.shown}
-	next.hands[seat] &^= 1 << m.card
-	if led := st.trick[0].Suit(); m.card.Suit() != led {
-		next.shown[seat] |= 1 << led
-	}
-	dep := s.defenceOrder(&next.hands, st.leader, &tr, win)
-	v := won + s.search(next, alpha-won, beta-won)
+	dep := s.defenceOrder(&hands, leader, tr, win)
+	v := won + s.search(claimState{hands: hands, leader: w, step: step, shown: shown}, alpha-won, beta-won)
 	s.dep = s.dep || dep
 	return v
 }
@@ -1322,7 +1312,7 @@ func (s *claimSearch) order(st *claimState, ms []claimMove) []claimMove {
 		}
 	}
 	score := func(c bridge.Card) int {
-		wins := st.n == 0 || beatsCard(c, winCard, s.trump)
+		wins := st.n == 0 || bridge.Beats(c, winCard, s.trump)
 		v := int(c.Rank())
 		if seat.Side() != s.side {
 			if wins {
@@ -1506,7 +1496,7 @@ func (s *claimSearch) plannedFollow(st *claimState, seat bridge.Seat, legal brid
 	cheapest := func() (bridge.Card, bool) {
 		cs := legal.Cards() // high to low
 		for i := len(cs) - 1; i >= 0; i-- {
-			if beatsCard(cs[i], winCard, s.trump) {
+			if bridge.Beats(cs[i], winCard, s.trump) {
 				return cs[i], true
 			}
 		}
@@ -1518,7 +1508,7 @@ func (s *claimSearch) plannedFollow(st *claimState, seat bridge.Seat, legal brid
 			return nil, false
 		}
 		if seat == st.planBy && h.Has(sp.Card) {
-			if oppWinning && beatsCard(winCard, sp.Card, s.trump) {
+			if oppWinning && bridge.Beats(winCard, sp.Card, s.trump) {
 				if c, ok := cheapest(); ok {
 					return mv(c, "stated finesse: second hand covered, won cheaply")
 				}
@@ -1595,7 +1585,7 @@ func (s *claimSearch) normalFollows(st *claimState, seat bridge.Seat, legal brid
 	winCard := st.trick[win]
 	partnerWins := winSeat == seat.Partner()
 	partnerToPlay := !partnerPlayed(st, seat) // partner plays after him in this trick
-	// the cards that beat winCard (beatsCard): higher ones of its suit,
+	// the cards that beat winCard (bridge.Beats): higher ones of its suit,
 	// and trumps when it is not one
 	ws := winCard.Suit()
 	beaters := bridge.Hand(legal.SuitBits(ws)&^(uint16(2)<<winCard.Rank()-1)) << (16 * uint(ws))

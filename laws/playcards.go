@@ -442,7 +442,7 @@ func (p *Play) knownWinner(dummy bridge.Seat, legal bridge.Hand) (bridge.Card, b
 			led = t.Led()
 		}
 		for _, u := range unseen.Cards() {
-			if !beatsCard(u, c, trump) || u.Suit() != led && !(trump.IsSuit() && u.Suit() == bridge.Suit(trump)) {
+			if !bridge.Beats(u, c, trump) || u.Suit() != led && !(trump.IsSuit() && u.Suit() == bridge.Suit(trump)) {
 				continue
 			}
 			for _, d := range still {
@@ -458,7 +458,7 @@ func (p *Play) knownWinner(dummy bridge.Seat, legal bridge.Hand) (bridge.Card, b
 		c := cs[i]
 		ok := true
 		for k := 0; k < t.N; k++ {
-			if !beatsCard(c, t.Cards[k], trump) {
+			if !bridge.Beats(c, t.Cards[k], trump) {
 				ok = false
 			}
 		}
